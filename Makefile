@@ -1,0 +1,29 @@
+# The dev loop: `make dev check` on a fresh machine; `make check` after that.
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+
+.PHONY: install dev lint test check corpus
+
+install:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+
+dev:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+
+lint:
+	$(BIN)/ruff check rulesbot tests
+	$(BIN)/ruff format --check rulesbot tests
+	$(BIN)/mypy rulesbot
+
+test:
+	$(BIN)/pytest
+
+check: lint test
+
+corpus:
+	$(BIN)/rulesbot corpus build

@@ -1,0 +1,75 @@
+"""The trilingual glossary (corpus/data/glossary.jsonl): term lookup in en/th/zh."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulesbot.corpus.sources import corpus_dir, read_jsonl
+from rulesbot.errors import CorpusError
+
+FIELDS = ("en", "en_aliases", "th", "zh", "definition")
+
+
+@dataclass(frozen=True)
+class Term:
+    en: str
+    en_aliases: tuple[str, ...]
+    th: tuple[str, ...]
+    zh: tuple[str, ...]
+    definition: str | None
+    ambiguous: tuple[str, ...] = ()
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        return (self.en, *self.en_aliases, *self.th, *self.zh)
+
+
+def fold(text: str) -> str:
+    """Case-, width- and space-insensitive key for matching a term."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _strings(value: object, path: Path, no: int, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise CorpusError(str(path), no, f"field {name!r} must be a list of strings")
+    return tuple(value)
+
+
+def load(path: Path | None = None) -> list[Term]:
+    path = path or corpus_dir() / "data" / "glossary.jsonl"
+    terms: list[Term] = []
+    seen: dict[str, int] = {}
+    for no, obj in read_jsonl(path, FIELDS):
+        en = obj["en"]
+        if not isinstance(en, str) or not en.strip():
+            raise CorpusError(str(path), no, "field 'en' must be a non-empty string")
+        if fold(en) in seen:
+            raise CorpusError(str(path), no, f"duplicate term {en!r} (line {seen[fold(en)]})")
+        seen[fold(en)] = no
+        definition = obj["definition"]
+        if definition is not None and not isinstance(definition, str):
+            raise CorpusError(str(path), no, "field 'definition' must be an id or null")
+        terms.append(
+            Term(
+                en=en,
+                en_aliases=_strings(obj["en_aliases"], path, no, "en_aliases"),
+                th=_strings(obj["th"], path, no, "th"),
+                zh=_strings(obj["zh"], path, no, "zh"),
+                definition=definition,
+                ambiguous=_strings(obj.get("ambiguous", []), path, no, "ambiguous"),
+            )
+        )
+    return terms
+
+
+def lookup(terms: list[Term], query: str) -> list[Term]:
+    """Exact matches on any form first; otherwise terms whose forms contain the query."""
+    key = fold(query)
+    if not key:
+        return []
+    exact = [t for t in terms if key in {fold(f) for f in t.forms}]
+    if exact:
+        return exact
+    return [t for t in terms if any(key in fold(f) for f in t.forms if len(key) >= 2)]

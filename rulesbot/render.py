@@ -1,0 +1,157 @@
+"""All terminal output. The only module that imports rich.
+
+Source text is always wrapped in rich Text objects, never parsed as markup, so a law
+that prints "[24]" shows exactly that.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from rulesbot.lookup import Corpus, Definition
+from rulesbot.records import CODE_NAMES, Record
+
+EDITORIAL = "Editorial summary (not an official translation)"
+KIND_LABELS = {
+    "law": "Law",
+    "etiquette": "Etiquette",
+    "ruling": "Ruling, Case",
+    "penalty": "Penalty table, row",
+    "definition": "Definition",
+    "overview": "Overview, section",
+    "preface": "Preface",
+}
+
+
+def console(stderr: bool = False) -> Console:
+    width = os.environ.get("TERMINAL_WIDTH") or os.environ.get("COLUMNS")
+    return Console(
+        stderr=stderr,
+        width=int(width) if width and width.isdigit() else None,
+        highlight=False,
+        soft_wrap=False,
+    )
+
+
+def error(message: str) -> None:
+    console(stderr=True).print(Text(f"error: {message}"), style="bold red")
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def citation(record: Record) -> str:
+    label = KIND_LABELS[record.kind]
+    return f"{record.code} · {label} {record.number}"
+
+
+def record_json(record: Record) -> dict[str, Any]:
+    data = record.export_dict()
+    data["footnotes"] = [f.text for f in record.footnotes]
+    data["tables"] = [
+        {"caption": t.caption, "columns": t.columns, "rows": t.rows} for t in record.tables
+    ]
+    data["reference_detail"] = [
+        {"target": r.target, "clause": r.clause, "cited_as": r.cited_as, "line": r.line}
+        for r in record.references
+    ]
+    return data
+
+
+def _links(out: Console, corpus: Corpus, label: str, ids: list[str]) -> None:
+    if not ids:
+        return
+    out.print(Text(f"{label}:", style="bold"))
+    for rid in ids:
+        target = corpus.by_id[rid]
+        out.print(Text(f"  {citation(target)}  {target.title}"))
+
+
+def show_record(out: Console, corpus: Corpus, record: Record) -> None:
+    out.print(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
+    out.print(Text(CODE_NAMES[record.code], style="dim"))
+    if record.heading:
+        out.print(Text(" › ".join(record.heading), style="dim"))
+    out.print()
+    if record.text:
+        out.print(Text(record.text))
+    for table in record.tables:
+        grid = RichTable(title=table.caption, show_lines=False)
+        for column in table.columns:
+            grid.add_column(column)
+        for row in table.rows:
+            grid.add_row(*(Text(cell) for cell in row))
+        out.print(grid)
+    for note in record.footnotes:
+        out.print(Text(note.text, style="italic"))
+    if record.summary:
+        out.print()
+        out.print(Text(f"{EDITORIAL}: ", style="yellow") + Text(record.summary))
+    out.print()
+    _links(out, corpus, "See", record.reference_ids)
+    _links(out, corpus, "Cited by", record.cited_by)
+
+
+def show_records(corpus: Corpus, records: list[Record], as_json: bool) -> None:
+    if as_json:
+        data = [record_json(r) for r in records]
+        print_json(data[0] if len(data) == 1 else data)
+        return
+    out = console()
+    for i, record in enumerate(records):
+        if i:
+            out.rule()
+        show_record(out, corpus, record)
+
+
+def definition_json(item: Definition) -> dict[str, Any]:
+    term = item.term
+    return {
+        "en": term.en if term else None,
+        "en_aliases": list(term.en_aliases) if term else [],
+        "th": list(term.th) if term else [],
+        "zh": list(term.zh) if term else [],
+        "definition": record_json(item.record) if item.record else None,
+    }
+
+
+def show_definitions(corpus: Corpus, items: list[Definition], as_json: bool) -> None:
+    if as_json:
+        print_json([definition_json(i) for i in items])
+        return
+    out = console()
+    for i, item in enumerate(items):
+        if i:
+            out.rule()
+        if item.term:
+            term = item.term
+            out.print(Text(term.en, style="bold cyan"))
+            for label, forms in (
+                ("English", term.en_aliases),
+                ("Thai", term.th),
+                ("Chinese", term.zh),
+            ):
+                if forms:
+                    out.print(Text(f"  {label}: " + ", ".join(forms)))
+        if item.record:
+            out.print()
+            show_record(out, corpus, item.record)
+
+
+def export(records: list[Record]) -> None:
+    for record in records:
+        print_json(record.export_dict())
+
+
+def problems(lines: list[str]) -> None:
+    out = console(stderr=True)
+    for line in lines:
+        out.print(Text(line))
