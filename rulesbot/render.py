@@ -41,7 +41,7 @@ def console(stderr: bool = False) -> Console:
 
 
 def error(message: str) -> None:
-    console(stderr=True).print(Text(f"error: {message}"), style="bold red")
+    console(stderr=True).print(Text(f"error: {message}"), style="bold red", soft_wrap=True)
 
 
 def print_json(data: Any) -> None:
@@ -154,4 +154,4 @@ def export(records: list[Record]) -> None:
 def problems(lines: list[str]) -> None:
     out = console(stderr=True)
     for line in lines:
-        out.print(Text(line))
+        out.print(Text(line), soft_wrap=True)
