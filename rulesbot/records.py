@@ -50,6 +50,7 @@ class Table:
     caption: str | None
     columns: list[str]
     rows: list[list[str]]
+    after: int = 0  # how many lines of the record's text come before the table
 
 
 @dataclass

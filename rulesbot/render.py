@@ -16,7 +16,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from rulesbot.lookup import Corpus, Definition
-from rulesbot.records import CODE_NAMES, Record
+from rulesbot.records import CODE_NAMES, Record, Table
 
 EDITORIAL = "Editorial summary (not an official translation)"
 KIND_LABELS = {
@@ -31,13 +31,13 @@ KIND_LABELS = {
 
 
 def console(stderr: bool = False) -> Console:
+    """A console; when output is not a terminal, lines are never wrapped (quotes stay whole)."""
     width = os.environ.get("TERMINAL_WIDTH") or os.environ.get("COLUMNS")
-    return Console(
-        stderr=stderr,
-        width=int(width) if width and width.isdigit() else None,
-        highlight=False,
-        soft_wrap=False,
+    out = Console(
+        stderr=stderr, width=int(width) if width and width.isdigit() else None, highlight=False
     )
+    out.soft_wrap = not out.is_terminal
+    return out
 
 
 def error(message: str) -> None:
@@ -57,7 +57,8 @@ def record_json(record: Record) -> dict[str, Any]:
     data = record.export_dict()
     data["footnotes"] = [f.text for f in record.footnotes]
     data["tables"] = [
-        {"caption": t.caption, "columns": t.columns, "rows": t.rows} for t in record.tables
+        {"caption": t.caption, "columns": t.columns, "rows": t.rows, "after": t.after}
+        for t in record.tables
     ]
     data["reference_detail"] = [
         {"target": r.target, "clause": r.clause, "cited_as": r.cited_as, "line": r.line}
@@ -75,21 +76,35 @@ def _links(out: Console, corpus: Corpus, label: str, ids: list[str]) -> None:
         out.print(Text(f"  {citation(target)}  {target.title}"))
 
 
+def _table(table: Table) -> RichTable:
+    grid = RichTable(title=table.caption, show_header=any(table.columns))
+    for column in table.columns:
+        grid.add_column(column, overflow="fold")
+    for row in table.rows:
+        grid.add_row(*(Text(cell) for cell in row))
+    return grid
+
+
+def _body(out: Console, record: Record) -> None:
+    """The verbatim text, with each rebuilt table at the place its cells were printed."""
+    lines = record.text.split("\n") if record.text else []
+    done = 0
+    for table in sorted(record.tables, key=lambda t: t.after):
+        if table.after > done:
+            out.print(Text("\n".join(lines[done : table.after])))
+            done = table.after
+        out.print(_table(table))
+    if done < len(lines):
+        out.print(Text("\n".join(lines[done:])))
+
+
 def show_record(out: Console, corpus: Corpus, record: Record) -> None:
     out.print(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
     out.print(Text(CODE_NAMES[record.code], style="dim"))
     if record.heading:
         out.print(Text(" › ".join(record.heading), style="dim"))
     out.print()
-    if record.text:
-        out.print(Text(record.text))
-    for table in record.tables:
-        grid = RichTable(title=table.caption, show_lines=False)
-        for column in table.columns:
-            grid.add_column(column)
-        for row in table.rows:
-            grid.add_row(*(Text(cell) for cell in row))
-        out.print(grid)
+    _body(out, record)
     for note in record.footnotes:
         out.print(Text(note.text, style="italic"))
     if record.summary:

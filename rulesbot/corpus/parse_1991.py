@@ -97,13 +97,15 @@ def load_tables(root: Path) -> list[TableSpec]:
     return specs
 
 
-def build_table(spec: TableSpec, texts: dict[int, str]) -> Table:
+def build_table(spec: TableSpec, texts: dict[int, str], prose: list[int]) -> Table:
     def cell(lines: list[int] | None) -> str:
         return " ".join(texts[n] for n in lines or [])
 
     columns = [c.lstrip("~") if isinstance(c, str) else cell(c) for c in spec.columns]
     caption = cell(spec.caption) if spec.caption else None
-    return Table(caption, columns, [[cell(c) for c in row] for row in spec.rows])
+    rows = [[cell(c) for c in row] for row in spec.rows]
+    first = min(spec.cell_lines())
+    return Table(caption, columns, rows, after=sum(1 for n in prose if n < first))
 
 
 class _Parser:
@@ -186,7 +188,10 @@ def parse(
     for line in lines:
         parser.feed(line)
     texts = {ln.no: ln.text for ln in lines}
+    drafts = {d.id: d for d in parser.drafts}
     tables: dict[str, list[Table]] = {}
     for spec in specs:
-        tables.setdefault(f"1991/law/{spec.law}", []).append(build_table(spec, texts))
+        rid = f"1991/law/{spec.law}"
+        prose = [ln.no for ln in drafts[rid].role_lines("text")]
+        tables.setdefault(rid, []).append(build_table(spec, texts, prose))
     return parser.drafts, tables
