@@ -33,6 +33,7 @@ class Reference:
     cited_as: str
     file: str
     line: int
+    printed: str | None = None  # the id the text names, when reviewed errata corrected it
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,13 @@ def record_json(record: Record) -> dict[str, Any]:
         for t in record.tables
     ]
     data["reference_detail"] = [
-        {"target": r.target, "clause": r.clause, "cited_as": r.cited_as, "line": r.line}
+        {
+            "target": r.target,
+            "clause": r.clause,
+            "cited_as": r.cited_as,
+            "line": r.line,
+            "printed": r.printed,
+        }
         for r in record.references
     ]
     return data

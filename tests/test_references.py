@@ -108,3 +108,11 @@ def test_any_chinese_list_of_laws_is_found(numbers):
 def test_any_thai_law_citation_is_found(number, infix):
     cites = find_citations("1912", "law", [Line("x", 1, f"ดู กฎข้อ{infix} {number} แล้ว")])
     assert [(c.kind, int(c.number)) for c in cites] == [("law", number)]
+
+
+def test_reviewed_errata_fix_the_link_not_the_text(records):
+    (ref,) = [r for r in records["1912/ruling/9"].references if r.cited_as == "มารยาทส่วนที่ 9"]
+    assert (ref.target, ref.printed) == ("1912/etiquette/8", "1912/etiquette/9")
+    assert "มารยาทส่วนที่ 9" in records["1912/ruling/9"].text
+    refs_ = {(r.target, r.printed) for r in records["1991/definition/redouble"].references}
+    assert ("1991/law/19", "1991/law/17") in refs_

@@ -12,7 +12,7 @@ from pathlib import Path
 from rulesbot.corpus import parse_1912, parse_1991, parse_wbf
 from rulesbot.corpus.draft import Draft
 from rulesbot.corpus.references import find_citations, target_id
-from rulesbot.corpus.sources import load_artefacts, read_jsonl
+from rulesbot.corpus.sources import load_artefacts, read_jsonl, read_tsv
 from rulesbot.errors import CorpusError
 from rulesbot.records import LANGS, Footnote, Record, Reference, Table
 
@@ -73,18 +73,53 @@ def _footnotes(draft: Draft) -> list[Footnote]:
     return notes
 
 
-def _references(draft: Draft, ids: set[str], problems: list[Problem]) -> list[Reference]:
+Errata = dict[tuple[str, int, str, str], str]
+
+
+def load_errata(root: Path) -> Errata:
+    """(file, line, cited as, printed id) -> intended id, from reference_errata.tsv."""
+    path = root / "data" / "reference_errata.tsv"
+    errata: Errata = {}
+    for no, fields in read_tsv(path):
+        if len(fields) != 6 or not fields[1].isdigit() or not fields[5].strip():
+            raise CorpusError(
+                str(path), no, "expected: file, line, cited as, printed, intended, reason"
+            )
+        errata[(fields[0], int(fields[1]), fields[2], fields[3])] = fields[4]
+    return errata
+
+
+def _references(
+    draft: Draft,
+    ids: set[str],
+    errata: Errata,
+    used: set[tuple[str, int, str, str]],
+    problems: list[Problem],
+) -> list[Reference]:
     lines = draft.role_lines("text") + draft.role_lines("footnote")
     lines.sort(key=lambda ln: (ln.file, ln.no))
     refs = []
     for cite in find_citations(draft.code, draft.kind, lines):
-        target = target_id(draft.code, draft.id, cite)
+        printed = target_id(draft.code, draft.id, cite)
+        key = (cite.line.file, cite.line.no, cite.cited_as, printed)
+        target = errata.get(key, printed)
         if target not in ids:
             problems.append(
                 Problem(cite.line.file, cite.line.no, f"{cite.cited_as!r} -> no record {target}")
             )
             continue
-        refs.append(Reference(target, cite.clause, cite.cited_as, cite.line.file, cite.line.no))
+        if key in errata:
+            used.add(key)
+        refs.append(
+            Reference(
+                target,
+                cite.clause,
+                cite.cited_as,
+                cite.line.file,
+                cite.line.no,
+                printed if target != printed else None,
+            )
+        )
     return refs
 
 
@@ -92,6 +127,8 @@ def build(root: Path) -> Built:
     drafts, tables, artefacts = parse_all(root)
     ids = {d.id for d in drafts}
     editorial = load_editorial(root, ids)
+    errata = load_errata(root)
+    used: set[tuple[str, int, str, str]] = set()
     problems: list[Problem] = []
     records = []
     for draft in drafts:
@@ -113,9 +150,11 @@ def build(root: Path) -> Built:
                 source=draft.spans,
                 footnotes=_footnotes(draft),
                 tables=tables.get(draft.id, []),
-                references=_references(draft, ids, problems),
+                references=_references(draft, ids, errata, used, problems),
             )
         )
+    for key in errata.keys() - used:
+        problems.append(Problem(key[0], key[1], f"erratum for {key[2]!r} matches no citation"))
     _fill_cited_by(records)
     return Built(records, drafts, artefacts, problems)
 

@@ -1,0 +1,83 @@
+"""Records -> Chunks: the units that are embedded and searched, rolling up to records.
+
+A short record is one chunk. A long one is cut at line boundaries, preferring lines that
+open a clause, into pieces of about MAX_CHARS; every piece carries the record's English
+title and editorial summary, so an English question can reach a Thai or Chinese clause.
+Rebuilt tables become one more chunk of their cells. The text pieces of a record rejoin,
+with newlines, to exactly its text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulesbot.records import Record
+
+MAX_CHARS = 600
+CLAUSE_START = re.compile(r"^(（[A-Z]）|\([ก-ฮ]\)|[ก-ช]\.\s|ประการที่|\d+\.|（\d+）|\([a-z]\))")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    id: str  # "<record id>#<ordinal>"
+    record_id: str
+    code: str
+    kind: str
+    ordinal: int
+    text: str  # verbatim: a run of the record's text lines, or its table cells
+    is_table: bool
+    context: str  # English title, editorial summary and heading path
+
+    @property
+    def passage(self) -> str:
+        """What is embedded and indexed lexically."""
+        return f"{self.context}\n{self.text}" if self.context else self.text
+
+
+def _groups(lines: list[str]) -> list[list[str]]:
+    groups: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        breakable = CLAUSE_START.match(line) is not None or size > MAX_CHARS
+        if groups[-1] and size + len(line) > MAX_CHARS and breakable:
+            groups.append([])
+            size = 0
+        groups[-1].append(line)
+        size += len(line) + 1
+    return [g for g in groups if g]
+
+
+def context_of(record: Record) -> str:
+    parts = [record.title, record.summary, " ".join(record.heading)]
+    return "\n".join(p for p in parts if p)
+
+
+def chunk_record(record: Record) -> list[Chunk]:
+    context = context_of(record)
+    pieces = ["\n".join(g) for g in _groups(record.text.split("\n"))] if record.text else []
+    tables = [
+        "\n".join(" ".join(cells) for cells in [t.columns, *t.rows] if any(cells))
+        for t in record.tables
+    ]
+    chunks = []
+    for ordinal, (text, is_table) in enumerate(
+        [(p, False) for p in pieces] + [(t, True) for t in tables]
+    ):
+        chunks.append(
+            Chunk(
+                id=f"{record.id}#{ordinal}",
+                record_id=record.id,
+                code=record.code,
+                kind=record.kind,
+                ordinal=ordinal,
+                text=text,
+                is_table=is_table,
+                context=context,
+            )
+        )
+    return chunks
+
+
+def chunk_all(records: list[Record]) -> list[Chunk]:
+    return [chunk for record in records for chunk in chunk_record(record)]
