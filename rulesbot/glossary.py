@@ -28,7 +28,10 @@ class Term:
 
 def fold(text: str) -> str:
     """Case-, width- and space-insensitive key for matching a term."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    text = "".join(
+        c if "\u0e00" <= c <= "\u0e7f" else unicodedata.normalize("NFKC", c) for c in text
+    )
+    return " ".join(text.casefold().split())
 
 
 def _strings(value: object, path: Path, no: int, name: str) -> tuple[str, ...]:

@@ -176,3 +176,98 @@ def problems(lines: list[str]) -> None:
     out = console(stderr=True)
     for line in lines:
         out.print(Text(line), soft_wrap=True)
+
+
+def answer_json(hit: Any) -> dict[str, Any]:
+    record = hit.record
+    return {
+        "id": record.id,
+        "code": record.code,
+        "kind": record.kind,
+        "number": record.number,
+        "title": record.title,
+        "text": record.text,
+        "score": round(hit.score, 6),
+        "references": record.reference_ids,
+        "cited_by": record.cited_by,
+    }
+
+
+def result_json(result: Any) -> dict[str, Any]:
+    return {
+        "query": result.query,
+        "no_match": result.no_match,
+        "answers": [answer_json(h) for h in result.hits],
+    }
+
+
+def show_result(corpus: Corpus, result: Any) -> None:
+    out = console()
+    if result.no_match:
+        out.print(Text("No law matches this question. Try `rulesbot define TERM` or rephrase it."))
+        return
+    for i, hit in enumerate(result.hits):
+        if i:
+            out.rule()
+        show_record(out, corpus, hit.record)
+
+
+def notice(message: str) -> None:
+    console(stderr=True).print(Text(message, style="dim"), soft_wrap=True)
+
+
+class BuildProgress:
+    """A rich progress bar for `rulesbot index build` (on stderr)."""
+
+    def __init__(self) -> None:
+        from rich.progress import Progress
+
+        self._progress = Progress(console=console(stderr=True), transient=False)
+        self._task = self._progress.add_task("embedding chunks", total=None)
+
+    def __enter__(self) -> BuildProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._progress.stop()
+
+    def __call__(self, done: int, total: int) -> None:
+        self._progress.update(self._task, completed=done, total=total)
+
+
+def eval_table(report: Any) -> None:
+    out = console()
+    grid = RichTable(title="rulesbot eval")
+    for column in ("mode", "group", "n", "R@1", "R@5", "MRR", "abstained"):
+        grid.add_column(column)
+    for mode, groups in report.groups.items():
+        for group in sorted(groups, key=lambda g: (g != "all", g)):
+            row = groups[group].row()
+            grid.add_row(
+                mode,
+                group,
+                str(row["n"]),
+                f"{row['R@1']:.3f}",
+                f"{row['R@5']:.3f}",
+                f"{row['MRR']:.3f}",
+                f"{row['abstained']:.3f}",
+            )
+    out.print(grid)
+    for mode, right in report.abstain_right.items():
+        out.print(Text(f"abstention ({mode}): {right}/{report.abstain_total} right"))
+
+
+def eval_json(report: Any) -> None:
+    print_json(
+        {
+            "modes": {
+                m: {g: t.row() for g, t in groups.items()} for m, groups in report.groups.items()
+            },
+            "abstention": {
+                m: {"right": r, "total": report.abstain_total}
+                for m, r in report.abstain_right.items()
+            },
+            "misses": report.misses,
+        }
+    )

@@ -1,0 +1,127 @@
+"""Lexical side of search: tokenizers for Thai, Chinese and English, and glossary expansion.
+
+The corpus is tokenized at index time with pythainlp (newmm) for Thai and jieba for
+Chinese. A question is segmented at query time by longest match against the index's own
+vocabulary, which those tokenizers produced: a word the index does not contain cannot
+change a BM25 score, and the dictionaries of pythainlp and jieba need not be loaded for
+every question (about a second each). Traditional Chinese is converted to Simplified
+(OpenCC) first. The glossary adds each matched term's other-language forms to the query.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+from rulesbot.glossary import Term, fold
+
+RUNS = re.compile(r"[\u0e00-\u0e7f]+|[\u3400-\u9fff]+|[a-z0-9]+")
+THAI = re.compile(r"[\u0e00-\u0e7f]")
+CJK = re.compile(r"[\u3400-\u9fff]")
+EN_STOP = frozenset(
+    "a an the of to in on for by is are was be been it its this that what which who whom "
+    "how when where why do does did can may must should shall will would i my me we our "
+    "you your he his him she her they them their there if or and not no as at with from "
+    "any all some about into than then so such".split()
+)
+ZH_STOP = frozenset("的 了 是 在 和 与 及 或 吗 呢 么 什么 怎么 怎样 如何 时 一 有".split())
+TH_STOP = frozenset("ที่ และ ของ ใน การ ได้ ให้ เป็น คือ ว่า จะ มี ไม่ อะไร ไหม หรือ อย่างไร".split())
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width forms) and case folding; Thai is left alone, as NFKC splits สำ."""
+    return "".join(
+        c if THAI.match(c) else unicodedata.normalize("NFKC", c) for c in text
+    ).casefold()
+
+
+@lru_cache(maxsize=1)
+def _t2s():  # type: ignore[no-untyped-def]
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+def to_simplified(text: str) -> str:
+    return _t2s().convert(text) if CJK.search(text) else text
+
+
+def stem(word: str) -> str:
+    """A light English stemmer, the same for documents and questions."""
+    for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
+
+
+def _english(run: str) -> list[str]:
+    return [stem(run)] if run not in EN_STOP else []
+
+
+def tokenize_document(text: str) -> list[str]:
+    """Index-time tokens: newmm for Thai, jieba for Chinese, stemmed English words."""
+    import jieba
+    from pythainlp.tokenize import word_tokenize
+
+    jieba.setLogLevel(60)
+    tokens: list[str] = []
+    for run in RUNS.findall(normalize(to_simplified(text))):
+        if THAI.match(run):
+            words = word_tokenize(run, engine="newmm", keep_whitespace=False)
+            tokens += [w for w in words if w.strip() and w not in TH_STOP]
+        elif CJK.match(run):
+            tokens += [w for w in jieba.lcut_for_search(run) if w not in ZH_STOP]
+        else:
+            tokens += _english(run)
+    return tokens
+
+
+class QuerySegmenter:
+    """Longest-match segmentation of Thai and Chinese against a known vocabulary."""
+
+    def __init__(self, vocabulary: Iterable[str]) -> None:
+        self.vocab = {w for w in vocabulary if THAI.match(w) or CJK.match(w)}
+        self.longest = max((len(w) for w in self.vocab), default=1)
+
+    def _segment(self, run: str) -> list[str]:
+        out, i = [], 0
+        while i < len(run):
+            for size in range(min(self.longest, len(run) - i), 0, -1):
+                piece = run[i : i + size]
+                if piece in self.vocab:
+                    out.append(piece)
+                    i += size
+                    break
+            else:
+                i += 1
+        return out
+
+    def tokens(self, text: str) -> list[str]:
+        tokens: list[str] = []
+        for run in RUNS.findall(normalize(to_simplified(text))):
+            if THAI.match(run) or CJK.match(run):
+                stop = TH_STOP if THAI.match(run) else ZH_STOP
+                tokens += [w for w in self._segment(run) if w not in stop]
+            else:
+                tokens += _english(run)
+        return tokens
+
+
+def matched_terms(terms: list[Term], question: str) -> list[Term]:
+    """Glossary terms named in a question: English as whole words, Thai/Chinese as text."""
+    text = fold(to_simplified(question))
+    words = f" {' '.join(re.findall(r'[a-z0-9]+', text))} "
+    found = []
+    for term in terms:
+        english = [fold(f) for f in (term.en, *term.en_aliases)]
+        if any(f" {' '.join(re.findall(r'[a-z0-9]+', f))} " in words for f in english if f):
+            found.append(term)
+            continue
+        ambiguous = set(term.ambiguous)
+        native = [f for f in (*term.th, *term.zh) if f not in ambiguous and len(f) >= 2]
+        if any(fold(f) in text for f in native):
+            found.append(term)
+    return found
