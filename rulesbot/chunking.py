@@ -3,8 +3,9 @@
 A short record is one chunk. A long one is cut at line boundaries, preferring lines that
 open a clause, into pieces of about MAX_CHARS; every piece carries the record's English
 title and editorial summary, so an English question can reach a Thai or Chinese clause.
-Rebuilt tables become one more chunk of their cells. The text pieces of a record rejoin,
-with newlines, to exactly its text.
+Rebuilt tables become one more chunk of their cells, and one more chunk holds only the
+English title and summary, which an English question matches far better than it matches
+Thai or Chinese text. The text pieces of a record rejoin, with newlines, to exactly its text.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ class Chunk:
     code: str
     kind: str
     ordinal: int
-    text: str  # verbatim: a run of the record's text lines, or its table cells
+    text: str  # verbatim: a run of the record's text lines, or its table cells, or ""
     is_table: bool
     context: str  # English title, editorial summary and heading path
+    role: str = "text"  # "text", "table" or "editorial" (title and summary only)
 
     @property
     def passage(self) -> str:
@@ -61,9 +63,10 @@ def chunk_record(record: Record) -> list[Chunk]:
         for t in record.tables
     ]
     chunks = []
-    for ordinal, (text, is_table) in enumerate(
-        [(p, False) for p in pieces] + [(t, True) for t in tables]
-    ):
+    parts = [(p, "text") for p in pieces] + [(t, "table") for t in tables]
+    if record.title:
+        parts.append(("", "editorial"))
+    for ordinal, (text, role) in enumerate(parts):
         chunks.append(
             Chunk(
                 id=f"{record.id}#{ordinal}",
@@ -72,8 +75,9 @@ def chunk_record(record: Record) -> list[Chunk]:
                 kind=record.kind,
                 ordinal=ordinal,
                 text=text,
-                is_table=is_table,
-                context=context,
+                is_table=role == "table",
+                context=context if role != "editorial" else f"{record.title}\n{record.summary}",
+                role=role,
             )
         )
     return chunks

