@@ -168,21 +168,20 @@ def ask(
 
     from rulesbot import engine
     from rulesbot.errors import UsageError
-    from rulesbot.records import CODES, KINDS
+    from rulesbot.lookup import check_filters
 
-    if code is not None and code not in CODES:
-        raise UsageError(f"unknown code {code!r} (choose from {', '.join(CODES)})")
-    if kind is not None and kind not in KINDS:
-        raise UsageError(f"unknown kind {kind!r} (choose from {', '.join(KINDS)})")
+    check_filters(code, kind)
     if not batch and question is None:
         raise UsageError("give a question, or --batch to read questions from stdin")
+    single = None if batch else _question(question or "")  # bad input fails before loading
     corpus = _corpus()
     searcher = engine.open_searcher(corpus, model, render.notice)
-    if not batch:
-        result = searcher.search(_question(question or ""), code, kind, top)
-        render.print_json(render.result_json(result)) if as_json else render.show_result(
-            corpus, result
-        )
+    if single is not None:
+        result = searcher.search(single, code, kind, top)
+        if as_json:
+            render.print_json(render.result_json(result))
+        else:
+            render.show_result(corpus, result)
         if result.no_match:
             raise typer.Exit(1)
         return
@@ -214,7 +213,10 @@ def eval_(
     corpus = _corpus()
     questions = evaluate.load_questions(Path(file))
     report = evaluate.evaluate(engine.open_searcher(corpus, model, render.notice), questions)
-    render.eval_json(report) if as_json else render.eval_table(report)
+    if as_json:
+        render.eval_json(report)
+    else:
+        render.eval_table(report)
 
 
 def main() -> None:

@@ -84,8 +84,8 @@ def evaluate(searcher: Searcher, questions: list[Question]) -> Report:
         groups={m: defaultdict(Tally) for m in MODES}, abstain_right={m: 0 for m in MODES}
     )
     for question in questions:
-        for mode in MODES:
-            result = searcher.search(question.q, code=question.code, top=5, mode=mode)
+        results = searcher.search_modes(question.q, question.code, None, 5, MODES)
+        for mode, result in results.items():
             if question.abstain:
                 report.abstain_right[mode] += result.no_match
                 continue

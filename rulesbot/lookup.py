@@ -15,6 +15,14 @@ ID_RE = re.compile(r"^(1912|1991|wbf)/([a-z]+)/([A-Za-z0-9-]+)$")
 NUMBER_RE = re.compile(r"^(\d{1,3})\s*([A-Za-zก-ฮ]\d*)?$")
 
 
+def check_filters(code: str | None, kind: str | None) -> None:
+    """An unknown code or kind is bad input (exit 2), named with the valid choices."""
+    if code is not None and code not in CODES:
+        raise UsageError(f"unknown code {code!r} (choose from {', '.join(CODES)})")
+    if kind is not None and kind not in KINDS:
+        raise UsageError(f"unknown kind {kind!r} (choose from {', '.join(KINDS)})")
+
+
 @dataclass(frozen=True)
 class Definition:
     term: glossary.Term | None
@@ -50,10 +58,7 @@ class Corpus:
         number = number.strip()
         if ID_RE.match(number):
             return [self.get(number)]
-        if code is not None and code not in CODES:
-            raise UsageError(f"unknown code {code!r} (choose from {', '.join(CODES)})")
-        if kind not in KINDS:
-            raise UsageError(f"unknown kind {kind!r} (choose from {', '.join(KINDS)})")
+        check_filters(code, kind)
         match = NUMBER_RE.match(number)
         if not match:
             raise UsageError(f"not a law number: {number!r}")

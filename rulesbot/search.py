@@ -87,18 +87,32 @@ class Searcher:
         top: int = 5,
         mode: Mode = "hybrid",
     ) -> Result:
+        return self.search_modes(question, code, kind, top, (mode,))[mode]
+
+    def search_modes(
+        self,
+        question: str,
+        code: str | None,
+        kind: str | None,
+        top: int,
+        modes: tuple[Mode, ...],
+    ) -> dict[Mode, Result]:
+        """One question ranked by each mode; the question is embedded and scored once."""
         dense, lexical, matched = self.scores(question)
         mask = np.ones(len(dense), dtype=bool)
         if code:
             mask &= self.codes == code
         if kind:
             mask &= self.kinds == kind
-        fused = _fuse(dense, lexical, mask, mode) * self.priors
-        hits = self._roll_up(fused, dense, lexical, mask)
-        no_match = not hits or (matched == 0 and max(h.dense for h in hits) < MIN_DENSE)
-        if no_match:
-            return Result(question, True, [])
-        return Result(question, False, _pick(hits, top, spread=code is None))
+        results: dict[Mode, Result] = {}
+        for mode in modes:
+            fused = _fuse(dense, lexical, mask, mode) * self.priors
+            hits = self._roll_up(fused, dense, lexical, mask)
+            if not hits or (matched == 0 and max(h.dense for h in hits) < MIN_DENSE):
+                results[mode] = Result(question, True, [])
+            else:
+                results[mode] = Result(question, False, _pick(hits, top, spread=code is None))
+        return results
 
     def _roll_up(
         self, fused: np.ndarray, dense: np.ndarray, lexical: np.ndarray, mask: np.ndarray
