@@ -55,7 +55,12 @@ class Searcher:
         self.bm25.index(index.tokens, show_progress=False)
         self.codes = np.array([c.code for c in index.chunks])
         self.kinds = np.array([c.kind for c in index.chunks])
-        self.priors = np.array([KIND_PRIOR.get(c.kind, 1.0) for c in index.chunks])
+        self.records = [
+            corpus.by_id[rid] for rid in dict.fromkeys(c.record_id for c in index.chunks)
+        ]
+        position = {r.id: i for i, r in enumerate(self.records)}
+        self.chunk_record = np.array([position[c.record_id] for c in index.chunks])
+        self.record_priors = np.array([KIND_PRIOR.get(r.kind, 1.0) for r in self.records])
 
     def query_tokens(self, question: str) -> tuple[list[str], int]:
         tokens = self.segmenter.tokens(question)
@@ -105,30 +110,26 @@ class Searcher:
         if kind:
             mask &= self.kinds == kind
         results: dict[Mode, Result] = {}
+        rec_dense, rec_lexical = self._per_record(dense, mask), self._per_record(lexical, mask)
+        record_mask = rec_dense > -np.inf
         for mode in modes:
-            fused = _fuse(dense, lexical, mask, mode) * self.priors
-            hits = self._roll_up(fused, dense, lexical, mask)
+            fused = self._per_record(_fuse(dense, lexical, mask, mode), mask) * self.record_priors
+            hits = [
+                Hit(self.records[i], float(fused[i]), float(rec_dense[i]), float(rec_lexical[i]))
+                for i in np.flatnonzero(record_mask)
+            ]
+            hits.sort(key=lambda h: (-h.score, h.record.id))
             if not hits or (matched == 0 and max(h.dense for h in hits) < MIN_DENSE):
                 results[mode] = Result(question, True, [])
             else:
                 results[mode] = Result(question, False, _pick(hits, top, spread=code is None))
         return results
 
-    def _roll_up(
-        self, fused: np.ndarray, dense: np.ndarray, lexical: np.ndarray, mask: np.ndarray
-    ) -> list[Hit]:
-        best: dict[str, Hit] = {}
-        for i in np.flatnonzero(mask):
-            rid = self.index.chunks[i].record_id
-            hit = best.get(rid)
-            if hit is None or fused[i] > hit.score:
-                best[rid] = Hit(
-                    self.corpus.by_id[rid],
-                    float(fused[i]),
-                    max(float(dense[i]), hit.dense if hit else -1.0),
-                    max(float(lexical[i]), hit.lexical if hit else 0.0),
-                )
-        return sorted(best.values(), key=lambda h: (-h.score, h.record.id))
+    def _per_record(self, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Each record's best chunk value (-inf where all its chunks are filtered out)."""
+        out = np.full(len(self.records), -np.inf)
+        np.maximum.at(out, self.chunk_record[mask], values[mask])
+        return out
 
 
 def _ranks(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
