@@ -3,9 +3,10 @@
 A short record is one chunk. A long one is cut at line boundaries, preferring lines that
 open a clause, into pieces of about MAX_CHARS; every piece carries the record's English
 title and editorial summary, so an English question can reach a Thai or Chinese clause.
-Rebuilt tables become one more chunk of their cells, and one more chunk holds only the
+Rebuilt tables become one more chunk of their cells. One more chunk holds only the
 English title and summary, which an English question matches far better than it matches
-Thai or Chinese text. The text pieces of a record rejoin, with newlines, to exactly its text.
+Thai or Chinese text, and another the record's editorial "ways a player might ask", if
+any. The text pieces of a record rejoin, with newlines, to exactly its text.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Chunk:
     text: str  # verbatim: a run of the record's text lines, or its table cells, or ""
     is_table: bool
     context: str  # English title, editorial summary and heading path
-    role: str = "text"  # "text", "table" or "editorial" (title and summary only)
+    role: str = "text"  # "text", "table", "editorial" (title and summary) or "queries"
 
     @property
     def passage(self) -> str:
@@ -55,6 +56,14 @@ def context_of(record: Record) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def _context(record: Record, role: str, context: str) -> str:
+    if role == "editorial":
+        return f"{record.title}\n{record.summary}"
+    if role == "queries":
+        return "\n".join(record.queries)
+    return context
+
+
 def chunk_record(record: Record) -> list[Chunk]:
     context = context_of(record)
     pieces = ["\n".join(g) for g in _groups(record.text.split("\n"))] if record.text else []
@@ -66,6 +75,8 @@ def chunk_record(record: Record) -> list[Chunk]:
     parts = [(p, "text") for p in pieces] + [(t, "table") for t in tables]
     if record.title:
         parts.append(("", "editorial"))
+    if record.queries:
+        parts.append(("", "queries"))
     for ordinal, (text, role) in enumerate(parts):
         chunks.append(
             Chunk(
@@ -76,7 +87,7 @@ def chunk_record(record: Record) -> list[Chunk]:
                 ordinal=ordinal,
                 text=text,
                 is_table=role == "table",
-                context=context if role != "editorial" else f"{record.title}\n{record.summary}",
+                context=_context(record, role, context),
                 role=role,
             )
         )

@@ -70,6 +70,7 @@ class Record:
     tables: list[Table] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     cited_by: list[str] = field(default_factory=list)
+    queries: list[str] = field(default_factory=list)  # editorial: ways a player might ask
 
     @property
     def reference_ids(self) -> list[str]:
@@ -118,4 +119,5 @@ def record_from_dict(data: dict[str, Any]) -> Record:
         tables=[Table(**t) for t in data["tables"]],
         references=[Reference(**r) for r in data["references"]],
         cited_by=list(data["cited_by"]),
+        queries=list(data["queries"]),
     )

@@ -65,6 +65,24 @@ def load_editorial(root: Path, ids: set[str]) -> dict[str, tuple[str, str]]:
     return editorial
 
 
+def load_queries(root: Path, ids: set[str]) -> dict[str, list[str]]:
+    """Editorial ways a player might ask for a record (corpus/data/queries/*.jsonl)."""
+    queries: dict[str, list[str]] = {}
+    for path in sorted((root / "data" / "queries").glob("*.jsonl")):
+        for no, obj in read_jsonl(path, ("id", "queries")):
+            rid, items = obj["id"], obj["queries"]
+            if rid in queries:
+                raise CorpusError(str(path), no, f"duplicate queries for {rid}")
+            if rid not in ids:
+                raise CorpusError(str(path), no, f"no record {rid}")
+            if not isinstance(items, list) or not all(
+                isinstance(q, str) and q.strip() for q in items
+            ):
+                raise CorpusError(str(path), no, "queries must be a list of non-empty strings")
+            queries[rid] = [q.strip() for q in items]
+    return queries
+
+
 def _footnotes(draft: Draft) -> list[Footnote]:
     notes = []
     for line in draft.role_lines("footnote"):
@@ -127,6 +145,7 @@ def build(root: Path) -> Built:
     drafts, tables, artefacts = parse_all(root)
     ids = {d.id for d in drafts}
     editorial = load_editorial(root, ids)
+    queries = load_queries(root, ids)
     errata = load_errata(root)
     used: set[tuple[str, int, str, str]] = set()
     problems: list[Problem] = []
@@ -151,6 +170,7 @@ def build(root: Path) -> Built:
                 footnotes=_footnotes(draft),
                 tables=tables.get(draft.id, []),
                 references=_references(draft, ids, errata, used, problems),
+                queries=queries.get(draft.id, []),
             )
         )
     for key in errata.keys() - used:

@@ -18,7 +18,7 @@ from rulesbot.records import CODES, KINDS, Record, record_from_dict
 RECORDS_FILE = "records.jsonl"
 FIELDS = tuple(f.name for f in fields(Record))
 STRING_FIELDS = ("id", "code", "kind", "number", "lang", "title", "summary", "text")
-LIST_FIELDS = ("heading", "source", "footnotes", "tables", "references", "cited_by")
+LIST_FIELDS = ("heading", "source", "footnotes", "tables", "references", "cited_by", "queries")
 
 
 def dump(records: list[Record], path: Path) -> None:
