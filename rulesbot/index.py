@@ -29,10 +29,11 @@ from rulesbot.corpus.sources import corpus_dir
 from rulesbot.embedding import Embedder
 from rulesbot.errors import RulesbotError
 from rulesbot.glossary import Term
+from rulesbot.lexical import SparseBM25
 from rulesbot.records import Record
 
 FORMAT = 1
-FILES = ("dense.faiss", "chunks.jsonl", "expansions.json")
+FILES = ("dense.faiss", "chunks.jsonl", "expansions.json", "bm25.npz", "bm25_vocab.json")
 Progress = Callable[[int, int], None]
 
 
@@ -53,6 +54,7 @@ class Index:
     chunks: list[Chunk]
     tokens: list[list[str]]
     expansions: dict[str, list[str]]
+    bm25: SparseBM25
 
 
 def index_dir() -> Path:
@@ -118,6 +120,11 @@ def build(
             (work / "expansions.json").write_text(
                 json.dumps(expansions, ensure_ascii=False), encoding="utf-8"
             )
+            bm25 = SparseBM25.fit(tokens)
+            np.savez(work / "bm25.npz", data=bm25.data, indices=bm25.indices, indptr=bm25.indptr)
+            (work / "bm25_vocab.json").write_text(
+                json.dumps(bm25.vocab, ensure_ascii=False), encoding="utf-8"
+            )
             manifest = {
                 "format": FORMAT,
                 "model": embedder.model_id,
@@ -180,8 +187,16 @@ def load(model_id: str) -> Index:
                 chunks.append(Chunk(**row["chunk"]))
                 tokens.append(row["tokens"])
             expansions = json.loads((folder / "expansions.json").read_text("utf-8"))
-        except (RuntimeError, ValueError, KeyError, TypeError) as exc:
+            with np.load(folder / "bm25.npz") as arrays:
+                bm25 = SparseBM25(
+                    json.loads((folder / "bm25_vocab.json").read_text("utf-8")),
+                    arrays["data"],
+                    arrays["indices"],
+                    arrays["indptr"],
+                    n_docs=len(chunks),
+                )
+        except (RuntimeError, ValueError, KeyError, TypeError, OSError) as exc:
             raise IndexProblem("corrupt", f"cannot read {folder}: {exc}") from exc
     if dense.ntotal != len(chunks) or dense.d != manifest["dim"]:
         raise IndexProblem("corrupt", "vector count or dimension does not match the manifest")
-    return Index(manifest, dense, chunks, tokens, expansions)
+    return Index(manifest, dense, chunks, tokens, expansions, bm25)

@@ -10,10 +10,12 @@ every question (about a second each). Traditional Chinese is converted to Simpli
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 from rulesbot.glossary import Term, fold
 
@@ -125,3 +127,41 @@ def matched_terms(terms: list[Term], question: str) -> list[Term]:
         if any(fold(f) in text for f in native):
             found.append(term)
     return found
+
+
+class SparseBM25:
+    """BM25 scores from the score matrix bm25s built at index time (CSC: one column per
+    token), summed with numpy at query time. Gives exactly bm25s's get_scores without
+    importing it for every question."""
+
+    def __init__(self, vocab: dict[str, int], data, indices, indptr, n_docs: int) -> None:  # type: ignore[no-untyped-def]
+        self.vocab, self.data, self.indices, self.indptr = vocab, data, indices, indptr
+        self.n_docs = n_docs
+
+    @classmethod
+    def fit(cls, tokens: list[list[str]]) -> SparseBM25:
+        import tempfile
+
+        import bm25s
+        import numpy as np
+
+        model = bm25s.BM25()
+        model.index(tokens, show_progress=False)
+        with tempfile.TemporaryDirectory() as tmp:
+            model.save(tmp, show_progress=False)
+            data, indices, indptr = (
+                np.load(f"{tmp}/{name}.csc.index.npy") for name in ("data", "indices", "indptr")
+            )
+            vocab = json.loads(Path(tmp, "vocab.index.json").read_text("utf-8"))
+        return cls(vocab, data, indices, indptr, n_docs=len(tokens))
+
+    def scores(self, tokens: list[str]):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        out = np.zeros(self.n_docs, dtype=np.float32)
+        for token in tokens:
+            column = self.vocab.get(token)
+            if column is not None:
+                start, end = self.indptr[column], self.indptr[column + 1]
+                np.add.at(out, self.indices[start:end], self.data[start:end])
+        return out

@@ -44,15 +44,11 @@ class Result:
 
 class Searcher:
     def __init__(self, index: Index, corpus: Corpus, embedder: Embedder, terms: list[Term]):
-        import bm25s
-
         self.index = index
         self.corpus = corpus
         self.embedder = embedder
         self.terms = terms
         self.segmenter = QuerySegmenter(t for toks in index.tokens for t in toks)
-        self.bm25 = bm25s.BM25()
-        self.bm25.index(index.tokens, show_progress=False)
         self.codes = np.array([c.code for c in index.chunks])
         self.kinds = np.array([c.kind for c in index.chunks])
         self.records = [
@@ -77,11 +73,7 @@ class Searcher:
         dense[ids[0]] = dense_scores[0]
         tokens, matched = self.query_tokens(question)
         vocab_tokens = [t for t in tokens if t in self.segmenter.vocab or t.isascii()]
-        lexical = (
-            np.asarray(self.bm25.get_scores(vocab_tokens), dtype=np.float32)
-            if vocab_tokens
-            else np.zeros(n, dtype=np.float32)
-        )
+        lexical = self.index.bm25.scores(vocab_tokens)
         return dense, lexical, matched
 
     def search(

@@ -65,3 +65,18 @@ def test_two_builds_at_once_leave_one_good_index(fake_index: Path, corpus: Corpu
     assert not errors
     assert index.load(MODEL).dense.ntotal > 300
     assert not list(fake_index.glob(".build-*"))
+
+
+def test_sparse_bm25_matches_bm25s():
+    import bm25s
+    import numpy as np
+
+    from rulesbot.lexical import SparseBM25
+
+    docs = [["藏牌", "罚则", "藏牌"], ["เล่น", "ผิด", "ชุด"], ["revok", "penalty"], ["penalty"]]
+    reference = bm25s.BM25()
+    reference.index(docs, show_progress=False)
+    ours = SparseBM25.fit(docs)
+    for query in (["藏牌"], ["penalty", "penalty"], ["ผิด", "revok", "unknown"], []):
+        expected = reference.get_scores(query) if query else np.zeros(len(docs))
+        assert np.allclose(ours.scores(query), expected), query
