@@ -69,3 +69,14 @@ def test_sources_are_byte_copies_of_the_seeds(corpus_root):
         pytest.skip("../shared/seeds is not beside this checkout")
     for name in ALL_SOURCES:
         assert (seeds / name).read_bytes() == (corpus_root / "sources" / name).read_bytes()
+
+
+def test_editorial_queries_do_not_copy_the_law(records, source_lines):
+    texts = "\n".join(ln.text for lines in source_lines.values() for ln in lines)
+    with_queries = [r for r in records.values() if r.queries]
+    assert len(with_queries) >= 250
+    for record in with_queries:
+        assert 3 <= len(record.queries) <= 8, record.id
+        for query in record.queries:
+            assert not (len(query) >= 15 and query in texts), (record.id, query)
+            assert query not in (record.title, record.summary), (record.id, query)
