@@ -10,10 +10,13 @@ install:
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e .
 
+# torch==2.13.0 first: the CPU build on this machine's disk; left to sentence-transformers,
+# an unpinned torch would be a multi-GB CUDA build.
 dev:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev,st]'
 
 lint:
 	$(BIN)/ruff check rulesbot tests
