@@ -26,12 +26,17 @@ class Term:
         return (self.en, *self.en_aliases, *self.th, *self.zh)
 
 
-def fold(text: str) -> str:
-    """Case-, width- and space-insensitive key for matching a term."""
+def normalize(text: str) -> str:
+    """NFKC (full-width forms) and case folding; Thai is left alone, as NFKC splits สำ."""
     text = "".join(
         c if "\u0e00" <= c <= "\u0e7f" else unicodedata.normalize("NFKC", c) for c in text
     )
-    return " ".join(text.casefold().split())
+    return text.casefold()
+
+
+def fold(text: str) -> str:
+    """Case-, width- and space-insensitive key for matching a term."""
+    return " ".join(normalize(text).split())
 
 
 def _strings(value: object, path: Path, no: int, name: str) -> tuple[str, ...]:

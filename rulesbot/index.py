@@ -52,7 +52,6 @@ class Index:
     manifest: dict[str, Any]
     dense: Any  # faiss.Index
     chunks: list[Chunk]
-    tokens: list[list[str]]
     expansions: dict[str, list[str]]
     bm25: SparseBM25
 
@@ -181,11 +180,10 @@ def load(model_id: str) -> Index:
         manifest = check(model_id)
         try:
             dense = faiss.read_index(str(folder / "dense.faiss"))
-            chunks, tokens = [], []
-            for line in (folder / "chunks.jsonl").read_text("utf-8").splitlines():
-                row = json.loads(line)
-                chunks.append(Chunk(**row["chunk"]))
-                tokens.append(row["tokens"])
+            chunks = [
+                Chunk(**json.loads(line)["chunk"])
+                for line in (folder / "chunks.jsonl").read_text("utf-8").splitlines()
+            ]
             expansions = json.loads((folder / "expansions.json").read_text("utf-8"))
             with np.load(folder / "bm25.npz") as arrays:
                 bm25 = SparseBM25(
@@ -199,4 +197,4 @@ def load(model_id: str) -> Index:
             raise IndexProblem("corrupt", f"cannot read {folder}: {exc}") from exc
     if dense.ntotal != len(chunks) or dense.d != manifest["dim"]:
         raise IndexProblem("corrupt", "vector count or dimension does not match the manifest")
-    return Index(manifest, dense, chunks, tokens, expansions, bm25)
+    return Index(manifest, dense, chunks, expansions, bm25)

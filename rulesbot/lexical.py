@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from rulesbot.glossary import Term, fold
+from rulesbot.glossary import Term, fold, normalize
 
 RUNS = re.compile(r"[\u0e00-\u0e7f]+|[\u3400-\u9fff]+|[a-z0-9]+")
 THAI = re.compile(r"[\u0e00-\u0e7f]")
@@ -30,13 +29,6 @@ EN_STOP = frozenset(
 )
 ZH_STOP = frozenset("的 了 是 在 和 与 及 或 吗 呢 么 什么 怎么 怎样 如何 时 一 有".split())
 TH_STOP = frozenset("ที่ และ ของ ใน การ ได้ ให้ เป็น คือ ว่า จะ มี ไม่ อะไร ไหม หรือ อย่างไร".split())
-
-
-def normalize(text: str) -> str:
-    """NFKC (full-width forms) and case folding; Thai is left alone, as NFKC splits สำ."""
-    return "".join(
-        c if THAI.match(c) else unicodedata.normalize("NFKC", c) for c in text
-    ).casefold()
 
 
 @lru_cache(maxsize=1)

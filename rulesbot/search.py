@@ -47,7 +47,7 @@ class Searcher:
         self.index = index
         self.embedder = embedder
         self.terms = terms
-        self.segmenter = QuerySegmenter(t for toks in index.tokens for t in toks)
+        self.segmenter = QuerySegmenter(index.bm25.vocab)  # every token of the corpus
         self.codes = np.array([c.code for c in index.chunks])
         self.kinds = np.array([c.kind for c in index.chunks])
         self.records = [
