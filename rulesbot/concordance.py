@@ -20,6 +20,10 @@ class Topic:
     records_1991: tuple[str, ...]
     note: str | None
 
+    def records(self, code: str) -> tuple[str, ...]:
+        """The ids listed for a code, most central first (none for wbf)."""
+        return {"1912": self.records_1912, "1991": self.records_1991}.get(code, ())
+
 
 def load(path: Path | None = None, ids: set[str] | None = None) -> list[Topic]:
     path = path or corpus_dir() / "data" / "concordance.jsonl"
@@ -46,3 +50,12 @@ def load(path: Path | None = None, ids: set[str] | None = None) -> list[Topic]:
             )
         )
     return topics
+
+
+def primary(topics: list[Topic], rid: str) -> Topic | None:
+    """The topic that lists a record nearest its front (the first such topic on a tie)."""
+    code = rid.split("/", 1)[0]
+    listing = [
+        (t.records(code).index(rid), i) for i, t in enumerate(topics) if rid in t.records(code)
+    ]
+    return topics[min(listing)[1]] if listing else None

@@ -11,10 +11,13 @@ import os
 import sys
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table as RichTable
 from rich.text import Text
+from rich.tree import Tree
 
+from rulesbot.answer import LABELS, Answer, Item, RefNode, RefTree, from_records, item
+from rulesbot.compare import Comparison, Penalties
 from rulesbot.lookup import Corpus, Definition
 from rulesbot.records import CODE_NAMES, Record, Table
 
@@ -48,9 +51,10 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-def citation(record: Record) -> str:
+def citation(record: Record, clause: str | None = None) -> str:
     label = KIND_LABELS[record.kind]
-    return f"{record.code} · {label} {record.number}"
+    number = f"{record.number}({clause})" if clause else record.number
+    return f"{record.code} · {label} {number}"
 
 
 def record_json(record: Record) -> dict[str, Any]:
@@ -73,12 +77,11 @@ def record_json(record: Record) -> dict[str, Any]:
     return data
 
 
-def _links(out: Console, corpus: Corpus, label: str, ids: list[str]) -> None:
-    if not ids:
+def _links(out: Console, label: str, records: tuple[Record, ...]) -> None:
+    if not records:
         return
     out.print(Text(f"{label}:", style="bold"))
-    for rid in ids:
-        target = corpus.by_id[rid]
+    for target in records:
         out.print(Text(f"  {citation(target)}  {target.title}"))
 
 
@@ -104,8 +107,10 @@ def _body(out: Console, record: Record) -> None:
         out.print(Text("\n".join(lines[done:])))
 
 
-def show_record(out: Console, corpus: Corpus, record: Record) -> None:
-    out.print(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
+def _quote(out: Console, record: Record, clause: str | None = None) -> None:
+    """Citation line, code, heading, the verbatim text, footnotes, the editorial summary."""
+    head = Text(f"{citation(record, clause)} — {record.title}", style="bold cyan")
+    out.print(head + Text(f"  [{LABELS[record.kind]}]", style="dim"))
     out.print(Text(CODE_NAMES[record.code], style="dim"))
     if record.heading:
         out.print(Text(" › ".join(record.heading), style="dim"))
@@ -116,9 +121,26 @@ def show_record(out: Console, corpus: Corpus, record: Record) -> None:
     if record.summary:
         out.print()
         out.print(Text(f"{EDITORIAL}: ", style="yellow") + Text(record.summary))
+
+
+def _nested(out: Console, label: str, of: Record, records: tuple[Record, ...]) -> None:
+    for record in records:
+        out.print()
+        out.print(Text(f"── {label} {citation(of)} ──", style="magenta"))
+        _quote(out, record)
+
+
+def show_item(out: Console, it: Item) -> None:
+    _quote(out, it.record, it.clause)
     out.print()
-    _links(out, corpus, "See", record.reference_ids)
-    _links(out, corpus, "Cited by", record.cited_by)
+    _links(out, "See", it.see)
+    _links(out, "Cited by", it.cited_by)
+    _nested(out, "Penalty-table row on", it.record, it.penalties)
+    _nested(out, "Ruling on", it.record, it.rulings)
+
+
+def show_record(out: Console, corpus: Corpus, record: Record) -> None:
+    show_item(out, item(corpus, record))
 
 
 def show_records(corpus: Corpus, records: list[Record], as_json: bool) -> None:
@@ -126,21 +148,17 @@ def show_records(corpus: Corpus, records: list[Record], as_json: bool) -> None:
         data = [record_json(r) for r in records]
         print_json(data[0] if len(data) == 1 else data)
         return
-    out = console()
-    for i, record in enumerate(records):
-        if i:
-            out.rule()
-        show_record(out, corpus, record)
+    show_answer(from_records(corpus, "", records))
 
 
-def definition_json(item: Definition) -> dict[str, Any]:
-    term = item.term
+def definition_json(entry: Definition) -> dict[str, Any]:
+    term = entry.term
     return {
         "en": term.en if term else None,
         "en_aliases": list(term.en_aliases) if term else [],
         "th": list(term.th) if term else [],
         "zh": list(term.zh) if term else [],
-        "definition": record_json(item.record) if item.record else None,
+        "definition": record_json(entry.record) if entry.record else None,
     }
 
 
@@ -149,11 +167,11 @@ def show_definitions(corpus: Corpus, items: list[Definition], as_json: bool) -> 
         print_json([definition_json(i) for i in items])
         return
     out = console()
-    for i, item in enumerate(items):
+    for i, entry in enumerate(items):
         if i:
             out.rule()
-        if item.term:
-            term = item.term
+        if entry.term:
+            term = entry.term
             out.print(Text(term.en, style="bold cyan"))
             for label, forms in (
                 ("English", term.en_aliases),
@@ -162,9 +180,9 @@ def show_definitions(corpus: Corpus, items: list[Definition], as_json: bool) -> 
             ):
                 if forms:
                     out.print(Text(f"  {label}: " + ", ".join(forms)))
-        if item.record:
+        if entry.record:
             out.print()
-            show_record(out, corpus, item.record)
+            show_record(out, corpus, entry.record)
 
 
 def export(records: list[Record]) -> None:
@@ -178,38 +196,178 @@ def problems(lines: list[str]) -> None:
         out.print(Text(line), soft_wrap=True)
 
 
-def answer_json(hit: Any) -> dict[str, Any]:
-    record = hit.record
+def answer_json(it: Item) -> dict[str, Any]:
+    record = it.record
     return {
         "id": record.id,
         "code": record.code,
         "kind": record.kind,
+        "label": it.label,
         "number": record.number,
+        "clause": it.clause,
         "title": record.title,
         "text": record.text,
-        "score": round(hit.score, 6),
+        "score": None if it.score is None else round(it.score, 6),
         "references": record.reference_ids,
         "cited_by": record.cited_by,
+        "penalty_rows": [r.id for r in it.penalties],
+        "rulings": [r.id for r in it.rulings],
     }
 
 
-def result_json(result: Any) -> dict[str, Any]:
+def result_json(answer: Answer) -> dict[str, Any]:
     return {
-        "query": result.query,
-        "no_match": result.no_match,
-        "answers": [answer_json(h) for h in result.hits],
+        "query": answer.query,
+        "route": answer.route,
+        "no_match": answer.no_match,
+        "answers": [answer_json(it) for it in answer.items],
     }
 
 
-def show_result(corpus: Corpus, result: Any) -> None:
+NO_MATCH = "No law matches this question. Try {define} with a bridge term, or rephrase it."
+
+
+def show_answer(answer: Answer, define_hint: str = "`rulesbot define TERM`") -> None:
+    """The answer grouped by code, each group under a rule naming the code."""
     out = console()
-    if result.no_match:
-        out.print(Text("No law matches this question. Try `rulesbot define TERM` or rephrase it."))
+    if answer.no_match:
+        out.print(Text(NO_MATCH.format(define=define_hint)))
         return
-    for i, hit in enumerate(result.hits):
+    for group in answer.groups:
+        out.rule(Text(CODE_NAMES[group.code], style="bold"))
+        for i, it in enumerate(group.items):
+            if i:
+                out.print(Text("·" * 3, style="dim"))
+            show_item(out, it)
+
+
+def _node(record: Record, repeated: bool = False) -> Text:
+    line = Text(f"{citation(record)}  {record.title}")
+    return line + Text("  (already above: not followed)", style="dim") if repeated else line
+
+
+def _grow(branch: Tree, nodes: tuple[RefNode, ...]) -> None:
+    for node in nodes:
+        _grow(branch.add(_node(node.record, node.repeated)), node.children)
+
+
+def show_refs(trees: list[RefTree]) -> None:
+    out = console()
+    for i, tree in enumerate(trees):
         if i:
-            out.rule()
-        show_record(out, corpus, hit.record)
+            out.print()
+        root = Tree(Text(f"{citation(tree.record)} — {tree.record.title}", style="bold cyan"))
+        for label, nodes in (("Cites", tree.cites), ("Cited by", tree.cited_by)):
+            branch = root.add(Text(label if nodes else f"{label}: nothing", style="bold"))
+            _grow(branch, nodes)
+        out.print(root)
+
+
+def _node_json(node: RefNode, direction: str) -> dict[str, Any]:
+    data = _brief(node.record)
+    if node.repeated:
+        data["repeated"] = True
+    data[direction] = [_node_json(n, direction) for n in node.children]
+    return data
+
+
+def _brief(record: Record) -> dict[str, Any]:
+    keys = ("id", "code", "kind", "number", "title")
+    return {k: getattr(record, k) for k in keys}
+
+
+def refs_json(trees: list[RefTree]) -> None:
+    data = [
+        {
+            **_brief(t.record),
+            "depth": t.depth,
+            "cites": [_node_json(n, "cites") for n in t.cites],
+            "cited_by": [_node_json(n, "cited_by") for n in t.cited_by],
+        }
+        for t in trees
+    ]
+    print_json(data[0] if len(data) == 1 else data)
+
+
+EDITORIAL_NOTE = "Editorial note (not an official translation)"
+SIDE_BY_SIDE_MIN = 100  # columns below which the two codes are stacked
+SHOWN_IN_FULL = 3  # records quoted per code; the rest are listed by citation
+
+
+def comparison_json(comparison: Comparison) -> dict[str, Any]:
+    return {
+        "topic": comparison.topic,
+        "title": comparison.title,
+        "source": comparison.source,
+        "note": comparison.note,
+        **{code: [record_json(r) for r in comparison.sides[code]] for code in comparison.sides},
+    }
+
+
+def _cell(records: tuple[Record, ...]) -> Group:
+    parts: list[Any] = []
+    for record in records:
+        if parts:
+            parts.append(Text(""))
+        parts.append(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
+        parts.append(Text(record.text))
+    return Group(*parts)
+
+
+def show_comparison(comparison: Comparison, layout: str = "auto") -> None:
+    out = console()
+    source = "concordance" if comparison.source == "concordance" else "search in each code"
+    out.print(Text(f"Compare: {comparison.title}", style="bold") + Text(f"  (from {source})"))
+    if comparison.note:
+        out.print(Text(f"{EDITORIAL_NOTE}: ", style="yellow") + Text(comparison.note))
+    sides = {code: records[:SHOWN_IN_FULL] for code, records in comparison.sides.items()}
+    wide = out.is_terminal and out.width >= SIDE_BY_SIDE_MIN
+    if layout == "side" or (layout == "auto" and wide):
+        grid = RichTable(show_lines=True, expand=True)
+        for code in sides:
+            grid.add_column(Text(CODE_NAMES[code]), ratio=1, overflow="fold")
+        grid.add_row(*(_cell(records) or Text("(nothing)") for records in sides.values()))
+        out.print(grid)
+    else:
+        for code, records in sides.items():
+            out.rule(Text(CODE_NAMES[code], style="bold"))
+            for i, record in enumerate(records):
+                if i:
+                    out.print(Text("·" * 3, style="dim"))
+                _quote(out, record)
+            if not records:
+                out.print(Text("(nothing)"))
+    for code, records in comparison.sides.items():
+        _links(out, f"Also in {code}", records[SHOWN_IN_FULL:])
+
+
+def penalties_json(found: Penalties) -> dict[str, Any]:
+    return {
+        "offence": found.offence,
+        "rows": [record_json(r) for r in found.rows],
+        "laws": [record_json(r) for r in found.laws],
+        "1991": [record_json(r) for r in found.rules_1991],
+    }
+
+
+def show_penalties(found: Penalties) -> None:
+    out = console()
+    out.rule(Text("Summary of Penalties, " + CODE_NAMES["1912"], style="bold"))
+    for record in found.rows:
+        out.print(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
+        out.print(Text(record.text))
+    for label, records in (("1912", found.laws), ("1991", found.rules_1991)):
+        out.rule(Text(f"The {label} law" + ("s" if len(records) > 1 else ""), style="bold"))
+        for i, record in enumerate(records):
+            if i:
+                out.print(Text("·" * 3, style="dim"))
+            _quote(out, record)
+
+
+def show_lines(lines: list[str]) -> None:
+    out = console()
+    for line in lines:
+        out.print(Text(line))
 
 
 def notice(message: str) -> None:

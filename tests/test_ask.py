@@ -11,6 +11,7 @@ from rulesbot.cli import app
 
 runner = CliRunner()
 KEYS = {"id", "code", "kind", "number", "title", "text", "score", "references", "cited_by"}
+EXTRA = {"label", "clause", "penalty_rows", "rulings"}  # issue 4: what the answer view nests
 
 
 def ask(*args: str, stdin: bytes | str | None = None):
@@ -21,8 +22,8 @@ def test_ask_json_shape(fake_index: Path):
     result = ask("โทษของการเล่นผิดชุด", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"query", "no_match", "answers"}
-    assert data["answers"] and all(set(a) == KEYS for a in data["answers"])
+    assert set(data) == {"query", "route", "no_match", "answers"} and data["route"] == "search"
+    assert data["answers"] and all(set(a) == KEYS | EXTRA for a in data["answers"])
     scores = [a["score"] for a in data["answers"]]
     assert scores == sorted(scores, reverse=True)
     assert {a["code"] for a in data["answers"]} == {"1912", "1991", "wbf"}
@@ -34,13 +35,18 @@ def test_code_filter_and_top(fake_index: Path):
 
 
 def test_batch_keeps_one_object_per_line(fake_index: Path):
-    lines = "revoke\n\n藏牌的罰則是什麼\n".encode() + b"\xff\xfe bad bytes\n"
+    lines = "revoke\n\n藏牌的罰則是什麼\n".encode() + b"\xff\xfe bad bytes\nlaw 84 1912\n"
     result = ask("--batch", stdin=lines)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # a bad line is reported, the rest answered
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(rows) == 4
-    assert rows[1]["error"] and rows[1]["answers"] == []
-    assert rows[2]["answers"] and rows[3]["query"]
+    assert len(rows) == 5
+    assert rows[1]["error"] == "the question is empty" and rows[1]["answers"] == []
+    assert rows[2]["answers"] and "not valid UTF-8" in rows[3]["error"]
+    assert [a["id"] for a in rows[4]["answers"]] == ["1912/law/84"]
+    assert result.stderr.splitlines() == [
+        "error: line 2: the question is empty",
+        "error: line 4: the input is not valid UTF-8 (byte 1)",
+    ]
 
 
 def test_bad_questions_are_one_line_exit_2(fake_index: Path):
