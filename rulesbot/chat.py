@@ -57,7 +57,10 @@ class Session:
         return f"rulesbot[{self.code}]> " if self.code else "rulesbot> "
 
     def handle(self, line: str) -> bool:
-        """Answer one line; False when the session should end."""
+        """Answer one line; False when the session should end. A blank line is skipped, as
+        at a shell prompt."""
+        if not line.strip():
+            return True
         line = question_text(line, "the line")
         word, _, rest = line.partition(" ")
         command = word.casefold()

@@ -93,7 +93,10 @@ def export() -> None:
 @corpus_app.command("build")
 @guarded
 def corpus_build() -> None:
-    """Parse corpus/sources with the reviewed data and write corpus/records.jsonl."""
+    """Parse corpus/sources with the reviewed data and write corpus/records.jsonl.
+
+    Example: rulesbot corpus build
+    """
     from rulesbot.corpus import build, sources, store
 
     root = sources.corpus_dir()
@@ -108,7 +111,10 @@ def corpus_build() -> None:
 @corpus_app.command("check")
 @guarded
 def corpus_check() -> None:
-    """Report unresolved references and a records file that is out of date."""
+    """Report unresolved references and a records file that is out of date.
+
+    Example: rulesbot corpus check
+    """
     from rulesbot.corpus import build, sources, store
 
     root = sources.corpus_dir()

@@ -107,10 +107,15 @@ def _body(out: Console, record: Record) -> None:
         out.print(Text("\n".join(lines[done:])))
 
 
+def _head(record: Record, clause: str | None = None) -> Text:
+    """The citation line: code, kind and number, English title, and what kind of text it is."""
+    head = Text(f"{citation(record, clause)} — {record.title}", style="bold cyan")
+    return head + Text(f"  [{LABELS[record.kind]}]", style="dim")
+
+
 def _quote(out: Console, record: Record, clause: str | None = None) -> None:
     """Citation line, code, heading, the verbatim text, footnotes, the editorial summary."""
-    head = Text(f"{citation(record, clause)} — {record.title}", style="bold cyan")
-    out.print(head + Text(f"  [{LABELS[record.kind]}]", style="dim"))
+    out.print(_head(record, clause))
     out.print(Text(CODE_NAMES[record.code], style="dim"))
     if record.heading:
         out.print(Text(" › ".join(record.heading), style="dim"))
@@ -309,8 +314,7 @@ def _cell(records: tuple[Record, ...]) -> Group:
     for record in records:
         if parts:
             parts.append(Text(""))
-        parts.append(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
-        parts.append(Text(record.text))
+        parts += [_head(record), Text(record.text)]
     return Group(*parts)
 
 
@@ -354,7 +358,7 @@ def show_penalties(found: Penalties) -> None:
     out = console()
     out.rule(Text("Summary of Penalties, " + CODE_NAMES["1912"], style="bold"))
     for record in found.rows:
-        out.print(Text(f"{citation(record)} — {record.title}", style="bold cyan"))
+        out.print(_head(record))
         out.print(Text(record.text))
     for label, records in (("1912", found.laws), ("1991", found.rules_1991)):
         out.rule(Text(f"The {label} law" + ("s" if len(records) > 1 else ""), style="bold"))

