@@ -107,9 +107,9 @@ def compare(corpus: Corpus, searcher: SearcherFactory, what: str) -> Comparison:
     named = named_records(corpus, what)
     if len(named) == 1 or (named and ID_RE.match(what)):
         return _for_record(corpus, searcher, named[0])
-    if named:  # "law 84": the 1912 law beside the 1991 law of that number
-        sides = {code: tuple(r for r in named if r.code == code) for code in SIDES}
-        return Comparison(what, what, "search", None, sides)
+    if named:  # "law 84": the two codes number their laws differently
+        ids = " or ".join(r.id for r in named)
+        raise UsageError(f"{what!r} names {len(named)} records; compare one of them: {ids}")
     topic = find_topic(corpus.topics, what)
     if topic:
         sides = {code: tuple(corpus.by_id[rid] for rid in topic.records(code)) for code in SIDES}

@@ -154,6 +154,7 @@ def test_compare_outside_the_concordance_searches_each_code(fake_index: Path):
 def test_compare_errors(fake_index: Path):
     assert "empty" in one_error_line(run("compare", "  "), 2)
     assert "layout" in one_error_line(run("compare", "revoke", "--layout", "wide"), 2)
+    assert "1912/law/84 or 1991/law/84" in one_error_line(run("compare", "law 84"), 2)
     result = run("compare", "the capital of France", "--model", "fake")
     assert "no law of 1912 or 1991" in one_error_line(result, 1)
 
