@@ -43,7 +43,12 @@ def console(stderr: bool = False) -> Console:
     return out
 
 
+ERROR_CHARS = 300  # an error that quotes a 100 kB argument stays one readable line
+
+
 def error(message: str) -> None:
+    if len(message) > ERROR_CHARS:
+        message = message[:ERROR_CHARS] + "…"
     console(stderr=True).print(Text(f"error: {message}"), style="bold red", soft_wrap=True)
 
 

@@ -25,6 +25,7 @@ def run(*args: str, stdin: bytes | str | None = None):
 def one_error_line(result, code: int) -> str:
     assert result.exit_code == code, result.output
     assert "Traceback" not in result.output and result.stderr.count("\n") == 1
+    assert len(result.stderr) < 400  # a 100 kB argument is not echoed back whole
     return result.stderr
 
 
@@ -191,6 +192,9 @@ def test_penalty_errors(fake_index: Path):
         (("compare", "x" * 100_000), 2),
         (("penalty", "\x00"), 2),
         (("define", ""), 2),
+        (("law", "x" * 100_000), 2),
+        (("define", "x" * 100_000), 1),
+        (("refs", "x" * 100_000), 2),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(args, code, fake_index: Path):
