@@ -97,11 +97,19 @@ def from_records(corpus: Corpus, query: str, records: list[Record]) -> Answer:
     return make(query, "citation", [item(corpus, r) for r in records])
 
 
+def _codes_for(query: str) -> tuple[str, ...]:
+    """A law number without a year: the code in the question's own language first."""
+    if any("\u4e00" <= c <= "\u9fff" for c in query):
+        return ("1991", "1912", "wbf")
+    return CODES
+
+
 def cited(corpus: Corpus, query: str, citations: list[Citation], code: str | None = None) -> Answer:
     """The records the citations name; a citation that names nothing is NotFound."""
     items: dict[str, Item] = {}  # first mention wins
+    order = _codes_for(query)
     for citation in citations:
-        codes = (code,) if code and not citation.code else CODES
+        codes = (code,) if code and not citation.code else order
         if code and citation.code and citation.code != code:
             raise NotFound(f"the question cites code {citation.code}, not {code}")
         found = [corpus.by_id[rid] for rid in citation.ids(codes) if rid in corpus.by_id]

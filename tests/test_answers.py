@@ -54,6 +54,11 @@ def test_named_citations_skip_the_search(question, ids, monkeypatch, tmp_path):
     assert not (tmp_path / "none").exists()
 
 
+def test_a_chinese_question_opens_the_1991_law_of_a_number_first():
+    data = json.loads(run("ask", "law 64 的判罚", "--json").stdout)
+    assert [a["id"] for a in data["answers"]] == ["1991/law/64", "1912/law/64"]
+
+
 def test_unknown_citation_is_one_line_exit_1():
     assert "no law 120 in code 1912" in one_error_line(run("ask", "law 120 1912"), 1)
     assert "no ruling 40" in one_error_line(run("ask", "case 40"), 1)
