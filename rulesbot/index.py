@@ -32,7 +32,7 @@ from rulesbot.glossary import Term
 from rulesbot.lexical import SparseBM25
 from rulesbot.records import Record
 
-FORMAT = 1
+FORMAT = 2  # 2: glossary expansions by language
 FILES = ("dense.faiss", "chunks.jsonl", "expansions.json", "bm25.npz", "bm25_vocab.json")
 Progress = Callable[[int, int], None]
 
@@ -52,7 +52,7 @@ class Index:
     manifest: dict[str, Any]
     dense: Any  # faiss.Index
     chunks: list[Chunk]
-    expansions: dict[str, list[str]]
+    expansions: dict[str, dict[str, list[str]]]  # term -> language -> tokens of its forms
     bm25: SparseBM25
 
 
@@ -106,7 +106,7 @@ def build(
     with _locked(folder, exclusive=True):
         vectors = _embed(embedder, [c.passage for c in chunks], progress)
         tokens = [tokenize_document(c.passage) for c in chunks]
-        expansions = {t.en: tokenize_document(" ".join(t.forms)) for t in terms}
+        expansions = {t.en: _expansion(t, tokenize_document) for t in terms}
         with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as tmp:
             work = Path(tmp)
             dense = faiss.IndexFlatIP(embedder.dim)
@@ -140,6 +140,11 @@ def build(
     return folder
 
 
+def _expansion(term: Term, tokenize: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    forms = {"en": term.english, "th": term.th, "zh": term.zh}
+    return {lang: tokenize(" ".join(f)) for lang, f in forms.items() if f}
+
+
 def _embed(embedder: Embedder, texts: list[str], progress: Progress | None) -> np.ndarray:
     batch = 16
     parts = []
@@ -162,7 +167,9 @@ def check(model_id: str) -> dict[str, Any]:
         files = manifest["files"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise IndexProblem("corrupt", f"{path} is unreadable ({exc})") from exc
-    if manifest.get("format") != FORMAT or manifest.get("model") != model_id:
+    if manifest.get("format") != FORMAT:
+        raise IndexProblem("stale", f"index format {manifest.get('format')}, not {FORMAT}")
+    if manifest.get("model") != model_id:
         raise IndexProblem("stale", f"built for model {manifest.get('model')}, not {model_id}")
     if manifest.get("corpus_hash") != corpus_hash():
         raise IndexProblem("stale", "the corpus changed since it was built")

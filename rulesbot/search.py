@@ -12,7 +12,7 @@ import numpy as np
 from rulesbot.embedding import Embedder
 from rulesbot.glossary import Term
 from rulesbot.index import Index
-from rulesbot.lexical import QuerySegmenter, matched_terms
+from rulesbot.lexical import QuerySegmenter, expansion_languages, matched_terms, query_weights
 from rulesbot.lookup import Corpus
 from rulesbot.records import CODES, Record
 
@@ -58,10 +58,14 @@ class Searcher:
         self.record_priors = np.array([KIND_PRIOR.get(r.kind, 1.0) for r in self.records])
 
     def query_tokens(self, question: str) -> tuple[list[str], int]:
+        """The question's own tokens, then its glossary terms' forms (see lexical)."""
         tokens = self.segmenter.tokens(question)
         terms = matched_terms(self.terms, question)
+        languages = expansion_languages(question)
         for term in terms:
-            tokens += self.index.expansions.get(term.en, [])
+            forms = self.index.expansions.get(term.en, {})
+            for language in languages:
+                tokens += forms.get(language, [])
         return tokens, len(terms)
 
     def scores(self, question: str) -> tuple[np.ndarray, np.ndarray, int]:
@@ -71,7 +75,8 @@ class Searcher:
         dense = np.full(n, -1.0, dtype=np.float32)
         dense[ids[0]] = dense_scores[0]
         tokens, matched = self.query_tokens(question)
-        lexical = self.index.bm25.scores(tokens)  # tokens the index lacks score nothing
+        # tokens the index lacks score nothing
+        lexical = self.index.bm25.weighted_scores(query_weights(tokens))
         return dense, lexical, matched
 
     def search(

@@ -22,6 +22,18 @@ def test_manifest_describes_the_index(fake_index: Path, corpus: Corpus):
     assert set(manifest["files"]) == set(index.FILES)
     loaded = index.load(MODEL)
     assert loaded.dense.ntotal == len(loaded.chunks) == manifest["chunks"]
+    revoke = loaded.expansions["revoke"]  # the tokens of a term's forms, by language
+    assert set(revoke) == {"en", "th", "zh"} and "revok" in revoke["en"]
+    assert "藏牌" in revoke["zh"] and "revok" not in revoke["th"]
+
+
+def test_index_of_another_format_is_stale(fake_index: Path):
+    path = fake_index / "manifest.json"
+    manifest = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps({**manifest, "format": index.FORMAT - 1}), "utf-8")
+    with pytest.raises(index.IndexProblem) as err:
+        index.load(MODEL)
+    assert err.value.reason == "stale" and "format" in str(err.value)
 
 
 def test_other_model_is_stale(fake_index: Path):
