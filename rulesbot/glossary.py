@@ -9,7 +9,7 @@ from pathlib import Path
 from rulesbot.corpus.sources import corpus_dir, read_jsonl
 from rulesbot.errors import CorpusError
 
-FIELDS = ("en", "en_aliases", "th", "zh", "definition")
+FIELDS = ("en", "en_aliases", "th", "zh", "definition")  # also optional: ambiguous, user_forms
 
 
 @dataclass(frozen=True)
@@ -20,10 +20,18 @@ class Term:
     zh: tuple[str, ...]
     definition: str | None
     ambiguous: tuple[str, ...] = ()
+    # Words players type for the term that the texts never use (a loanword such as รีโวค):
+    # they name the term in a question but, being in no text, are not searched for.
+    user_forms: tuple[str, ...] = ()
 
     @property
     def forms(self) -> tuple[str, ...]:
+        """The forms the texts and their English titles use."""
         return (self.en, *self.en_aliases, *self.th, *self.zh)
+
+    @property
+    def english(self) -> tuple[str, ...]:
+        return (self.en, *self.en_aliases)
 
 
 def normalize(text: str) -> str:
@@ -67,6 +75,7 @@ def load(path: Path | None = None) -> list[Term]:
                 zh=_strings(obj["zh"], path, no, "zh"),
                 definition=definition,
                 ambiguous=_strings(obj.get("ambiguous", []), path, no, "ambiguous"),
+                user_forms=_strings(obj.get("user_forms", []), path, no, "user_forms"),
             )
         )
     return terms
@@ -77,7 +86,7 @@ def lookup(terms: list[Term], query: str) -> list[Term]:
     key = fold(query)
     if not key:
         return []
-    exact = [t for t in terms if key in {fold(f) for f in t.forms}]
+    exact = [t for t in terms if key in {fold(f) for f in (*t.forms, *t.user_forms)}]
     if exact:
         return exact
     return [t for t in terms if any(key in fold(f) for f in t.forms if len(key) >= 2)]

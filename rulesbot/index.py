@@ -5,7 +5,9 @@ beside the index and renames them into place, manifest last, under an exclusive 
 readers take a shared lock, so a second build waits and a reader never sees half an index.
 The manifest names the model, the dimension, the corpus hash, the record ids, the
 versions and the checksum of every file; a file that does not match is reported as
-corrupt, and a manifest for another corpus or model as stale.
+corrupt, and a manifest for another corpus or model as stale. A rebuild takes the
+vectors of unchanged passages from the index it replaces (same model and versions), so
+after an edit to the glossary or to a few records it embeds only what changed.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from rulesbot.glossary import Term
 from rulesbot.lexical import SparseBM25
 from rulesbot.records import Record
 
-FORMAT = 1
+FORMAT = 2  # 2: glossary expansions by language
 FILES = ("dense.faiss", "chunks.jsonl", "expansions.json", "bm25.npz", "bm25_vocab.json")
 Progress = Callable[[int, int], None]
 
@@ -52,7 +54,7 @@ class Index:
     manifest: dict[str, Any]
     dense: Any  # faiss.Index
     chunks: list[Chunk]
-    expansions: dict[str, list[str]]
+    expansions: dict[str, dict[str, list[str]]]  # term -> language -> tokens of its forms
     bm25: SparseBM25
 
 
@@ -104,9 +106,10 @@ def build(
     folder = index_dir()
     chunks = chunk_all(records)
     with _locked(folder, exclusive=True):
-        vectors = _embed(embedder, [c.passage for c in chunks], progress)
+        known = _previous_vectors(folder, embedder)
+        vectors = _embed(embedder, [c.passage for c in chunks], progress, known)
         tokens = [tokenize_document(c.passage) for c in chunks]
-        expansions = {t.en: tokenize_document(" ".join(t.forms)) for t in terms}
+        expansions = {t.en: _expansion(t, tokenize_document) for t in terms}
         with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as tmp:
             work = Path(tmp)
             dense = faiss.IndexFlatIP(embedder.dim)
@@ -140,15 +143,58 @@ def build(
     return folder
 
 
-def _embed(embedder: Embedder, texts: list[str], progress: Progress | None) -> np.ndarray:
+def _expansion(term: Term, tokenize: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    forms = {"en": term.english, "th": term.th, "zh": term.zh}
+    return {lang: tokenize(" ".join(f)) for lang, f in forms.items() if f}
+
+
+def _embed(
+    embedder: Embedder,
+    texts: list[str],
+    progress: Progress | None,
+    known: dict[str, np.ndarray] | None = None,
+) -> np.ndarray:
+    """One vector per text; a text in `known` (the index being replaced) is not embedded
+    again, and each distinct new text only once."""
+    known = dict(known or {})
+    todo = list(dict.fromkeys(t for t in texts if t not in known))
     batch = 16
-    parts = []
-    for start in range(0, len(texts), batch):
-        parts.append(embedder.passages(texts[start : start + batch]))
+    for start in range(0, len(todo), batch):
+        part = todo[start : start + batch]
+        known.update(zip(part, embedder.passages(part), strict=True))
         if progress:
-            progress(min(start + batch, len(texts)), len(texts))
-    vectors = np.concatenate(parts) if parts else np.zeros((0, embedder.dim), np.float32)
-    return np.ascontiguousarray(vectors, dtype=np.float32)
+            progress(min(start + batch, len(todo)), len(todo))
+    if not texts:
+        return np.zeros((0, embedder.dim), np.float32)
+    return np.ascontiguousarray(np.stack([known[t] for t in texts]), dtype=np.float32)
+
+
+def _previous_vectors(folder: Path, embedder: Embedder) -> dict[str, np.ndarray]:
+    """Passage -> vector from the index in `folder`, if it is intact and was built with
+    this model: a rebuild after a change to the glossary or to a few records then embeds
+    only what changed. Empty when there is no such index."""
+    import faiss
+
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+        files = manifest["files"]
+        same_model = (
+            manifest.get("model") == embedder.model_id and manifest.get("dim") == embedder.dim
+        )
+        if not same_model or manifest.get("versions") != _versions():
+            return {}
+        for name in ("dense.faiss", "chunks.jsonl"):
+            if _sha(folder / name) != files.get(name):
+                return {}
+        dense = faiss.read_index(str(folder / "dense.faiss"))
+        lines = (folder / "chunks.jsonl").read_text("utf-8").splitlines()
+        passages = [Chunk(**json.loads(line)["chunk"]).passage for line in lines]
+        if dense.ntotal != len(passages) or dense.d != embedder.dim:
+            return {}
+        vectors = dense.reconstruct_n(0, dense.ntotal)
+    except (OSError, RuntimeError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+    return dict(zip(passages, vectors, strict=True))
 
 
 def check(model_id: str) -> dict[str, Any]:
@@ -162,7 +208,9 @@ def check(model_id: str) -> dict[str, Any]:
         files = manifest["files"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise IndexProblem("corrupt", f"{path} is unreadable ({exc})") from exc
-    if manifest.get("format") != FORMAT or manifest.get("model") != model_id:
+    if manifest.get("format") != FORMAT:
+        raise IndexProblem("stale", f"index format {manifest.get('format')}, not {FORMAT}")
+    if manifest.get("model") != model_id:
         raise IndexProblem("stale", f"built for model {manifest.get('model')}, not {model_id}")
     if manifest.get("corpus_hash") != corpus_hash():
         raise IndexProblem("stale", "the corpus changed since it was built")

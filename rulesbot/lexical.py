@@ -5,12 +5,14 @@ Chinese. A question is segmented at query time by longest match against the inde
 vocabulary, which those tokenizers produced: a word the index does not contain cannot
 change a BM25 score, and the dictionaries of pythainlp and jieba need not be loaded for
 every question (about a second each). Traditional Chinese is converted to Simplified
-(OpenCC) first. The glossary adds each matched term's other-language forms to the query.
+(OpenCC) first. The glossary adds each matched term's Thai and Chinese forms to the query,
+and its English forms to a Thai or Chinese question (see `expansion_languages`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -104,21 +106,48 @@ class QuerySegmenter:
         return tokens
 
 
+def _latin(form: str) -> bool:
+    return re.search(r"[\u0e00-\u0e7f\u3400-\u9fff]", form) is None
+
+
 def matched_terms(terms: list[Term], question: str) -> list[Term]:
-    """Glossary terms named in a question: English as whole words, Thai/Chinese as text."""
+    """Glossary terms named in a question: English as whole words, Thai/Chinese as text,
+    by the forms of the texts or the forms players type (`user_forms`)."""
     text = fold(to_simplified(question))
     words = f" {' '.join(re.findall(r'[a-z0-9]+', text))} "
     found = []
     for term in terms:
-        english = [fold(f) for f in (term.en, *term.en_aliases)]
+        english = [fold(f) for f in term.english]
+        english += [fold(f) for f in term.user_forms if _latin(f)]
         if any(f" {' '.join(re.findall(r'[a-z0-9]+', f))} " in words for f in english if f):
             found.append(term)
             continue
         ambiguous = set(term.ambiguous)
         native = [f for f in (*term.th, *term.zh) if f not in ambiguous and len(f) >= 2]
+        native += [f for f in term.user_forms if not _latin(f) and len(f) >= 2]
         if any(fold(f) in text for f in native):
             found.append(term)
     return found
+
+
+def expansion_languages(question: str) -> tuple[str, ...]:
+    """Whose forms of a matched term join the question's tokens: the Thai and Chinese ones
+    always, which reach the texts; the English ones only for a Thai or Chinese question,
+    which they carry to the English titles and summaries. An English question already
+    holds its English words, and its terms' English aliases ("make a bid", "player of the
+    contract") would add only words that every English title and summary shares."""
+    native = THAI.search(question) or CJK.search(question)
+    return ("en", "th", "zh") if native else ("th", "zh")
+
+
+def query_weights(tokens: list[str]) -> dict[str, float]:
+    """A query token's weight: 1 + ln(times it occurs). A term reached through several of
+    its forms (เล่นผิดชุด, เล่นผิดดอก and ลงไพ่ผิดดอก all hold ผิด) counts for more than
+    once, but not for as many times as it has forms."""
+    counts: dict[str, int] = {}
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return {token: 1.0 + math.log(n) for token, n in counts.items()}
 
 
 class SparseBM25:
@@ -148,12 +177,20 @@ class SparseBM25:
         return cls(vocab, data, indices, indptr, n_docs=len(tokens))
 
     def scores(self, tokens: list[str]):  # type: ignore[no-untyped-def]
+        """bm25s's scores: each occurrence of a token in the query counts once more."""
+        weights: dict[str, float] = {}
+        for token in tokens:
+            weights[token] = weights.get(token, 0.0) + 1.0
+        return self.weighted_scores(weights)
+
+    def weighted_scores(self, weights: dict[str, float]):  # type: ignore[no-untyped-def]
+        """The sum over query tokens of weight x the token's BM25 score in each document."""
         import numpy as np
 
         out = np.zeros(self.n_docs, dtype=np.float32)
-        for token in tokens:
+        for token, weight in weights.items():
             column = self.vocab.get(token)
             if column is not None:
                 start, end = self.indptr[column], self.indptr[column + 1]
-                np.add.at(out, self.indices[start:end], self.data[start:end])
+                np.add.at(out, self.indices[start:end], weight * self.data[start:end])
         return out

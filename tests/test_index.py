@@ -22,6 +22,18 @@ def test_manifest_describes_the_index(fake_index: Path, corpus: Corpus):
     assert set(manifest["files"]) == set(index.FILES)
     loaded = index.load(MODEL)
     assert loaded.dense.ntotal == len(loaded.chunks) == manifest["chunks"]
+    revoke = loaded.expansions["revoke"]  # the tokens of a term's forms, by language
+    assert set(revoke) == {"en", "th", "zh"} and "revok" in revoke["en"]
+    assert "藏牌" in revoke["zh"] and "revok" not in revoke["th"]
+
+
+def test_index_of_another_format_is_stale(fake_index: Path):
+    path = fake_index / "manifest.json"
+    manifest = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps({**manifest, "format": index.FORMAT - 1}), "utf-8")
+    with pytest.raises(index.IndexProblem) as err:
+        index.load(MODEL)
+    assert err.value.reason == "stale" and "format" in str(err.value)
 
 
 def test_other_model_is_stale(fake_index: Path):
@@ -80,3 +92,45 @@ def test_sparse_bm25_matches_bm25s():
     for query in (["藏牌"], ["penalty", "penalty"], ["ผิด", "revok", "unknown"], []):
         expected = reference.get_scores(query) if query else np.zeros(len(docs))
         assert np.allclose(ours.scores(query), expected), query
+
+
+class _Counting:
+    """The fake embedder, counting the passages it is asked to embed."""
+
+    def __init__(self, inner, model_id: str = MODEL) -> None:
+        self.inner, self.model_id, self.dim, self.embedded = inner, model_id, inner.dim, 0
+
+    def passages(self, texts):
+        self.embedded += len(texts)
+        return self.inner.passages(texts)
+
+    def query(self, text):
+        return self.inner.query(text)
+
+
+def test_rebuild_embeds_only_changed_passages(fake_index: Path, corpus: Corpus):
+    import dataclasses
+
+    import numpy as np
+
+    from rulesbot import embedding
+    from rulesbot.chunking import chunk_record
+
+    before = index.load(MODEL)
+    counting = _Counting(embedding._CACHE["fake"])
+    index.build(corpus.records, corpus.terms[:-1], counting)  # the glossary changed
+    assert counting.embedded == 0
+    after = index.load(MODEL)
+    n = before.dense.ntotal
+    assert np.array_equal(before.dense.reconstruct_n(0, n), after.dense.reconstruct_n(0, n))
+
+    records = list(corpus.records)
+    changed = next(i for i, r in enumerate(records) if r.summary and r.queries)
+    records[changed] = dataclasses.replace(records[changed], summary="A new summary.")
+    index.build(records, corpus.terms, counting)
+    # its text chunks and its title-and-summary chunk carry the summary; its queries do not
+    assert counting.embedded == len(chunk_record(records[changed])) - 1
+
+    other = _Counting(embedding._CACHE["fake"], model_id="fake:other")
+    index.build(corpus.records, corpus.terms, other)
+    assert other.embedded == len(index.load("fake:other").chunks)
