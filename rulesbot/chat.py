@@ -114,7 +114,7 @@ class Session:
             raise UsageError(f"usage: {USAGE['define']}")
         found = self.corpus.define(rest)
         records = tuple(d.record for d in found if d.record)
-        return View(lambda: render.show_definitions(self.corpus, found, False), records)
+        return View(lambda: render.show_definitions(self.corpus, found), records)
 
     def do_penalty(self, rest: str, line: str) -> View:
         if not rest:

@@ -8,7 +8,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from rulesbot import render
+from rulesbot import jsonview
 from rulesbot.errors import RulesbotError
 from rulesbot.inputs import question_text
 from rulesbot.records import CODES
@@ -38,10 +38,23 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except RulesbotError as exc:
+            from rulesbot import render
+
             render.error(str(exc))
             raise typer.Exit(exc.exit_code) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def _render():  # type: ignore[no-untyped-def]
+    """The renderer (rich) loads only for output meant for a person, not for `--json`."""
+    from rulesbot import render
+
+    return render
+
+
+def _notice(message: str) -> None:
+    _render().notice(message)
 
 
 def _corpus():  # type: ignore[no-untyped-def]
@@ -63,7 +76,11 @@ def law(
     Example: rulesbot law 84 --code 1912
     """
     corpus = _corpus()
-    render.show_records(corpus, corpus.law(number, code, kind), as_json)
+    records = corpus.law(number, code, kind)
+    if as_json:
+        jsonview.print_json(jsonview.records_json(records))
+    else:
+        _render().show_records(corpus, records)
 
 
 @app.command()
@@ -77,7 +94,11 @@ def define(
     Example: rulesbot define revoke   (or: rulesbot define 藏牌)
     """
     corpus = _corpus()
-    render.show_definitions(corpus, corpus.define(term), as_json)
+    found = corpus.define(term)
+    if as_json:
+        jsonview.print_json([jsonview.definition_json(d) for d in found])
+    else:
+        _render().show_definitions(corpus, found)
 
 
 @app.command()
@@ -87,7 +108,8 @@ def export() -> None:
 
     Example: rulesbot export > records.jsonl
     """
-    render.export(_corpus().records)
+    for record in _corpus().records:
+        jsonview.print_json(record.export_dict())
 
 
 @corpus_app.command("build")
@@ -102,7 +124,7 @@ def corpus_build() -> None:
     root = sources.corpus_dir()
     built = build.build(root)
     store.dump(built.records, root / store.RECORDS_FILE)
-    render.problems([str(p) for p in built.problems])
+    _render().problems([str(p) for p in built.problems])
     typer.echo(f"{len(built.records)} records written to {root / store.RECORDS_FILE}")
     if built.problems:
         raise typer.Exit(1)
@@ -122,19 +144,21 @@ def corpus_check() -> None:
     lines = [str(p) for p in built.problems]
     if [r.to_dict() for r in store.load()] != [r.to_dict() for r in built.records]:
         lines.append(f"{root / store.RECORDS_FILE}: out of date (run `rulesbot corpus build`)")
-    render.problems(lines)
+    _render().problems(lines)
     if lines:
         raise typer.Exit(1)
     typer.echo(f"ok: {len(built.records)} records, every reference resolves")
 
 
 def _searcher(corpus, model: str | None):  # type: ignore[no-untyped-def]
-    """Opens the model and index the first time a search needs them, then keeps them."""
-    from rulesbot import engine
+    """Opens the model and index the first time a search needs them, then keeps them: a
+    question that names a law never loads numpy, faiss or the model."""
 
     @functools.cache
     def opened():  # type: ignore[no-untyped-def]
-        return engine.open_searcher(corpus, model, render.notice)
+        from rulesbot import engine
+
+        return engine.open_searcher(corpus, model, _notice)
 
     return opened
 
@@ -149,7 +173,7 @@ def index_build(model: ModelOpt = None) -> None:
     from rulesbot import engine
 
     corpus = _corpus()
-    with render.BuildProgress() as progress:
+    with _render().BuildProgress() as progress:
         folder = engine.build_index(corpus, model, progress)
     typer.echo(f"index written to {folder}")
 
@@ -187,9 +211,9 @@ def ask(
     if single is not None:
         found = answer.ask(corpus, searcher, single, code, kind, top)
         if as_json:
-            render.print_json(render.result_json(found))
+            jsonview.print_json(jsonview.result_json(found))
         else:
-            render.show_answer(found)
+            _render().show_answer(found)
         if found.no_match:
             raise typer.Exit(1)
         return
@@ -199,14 +223,14 @@ def ask(
         line = raw.rstrip(b"\r\n")
         try:
             text = question_text(decode_line(line))
-            render.print_json(
-                render.result_json(answer.ask(corpus, searcher, text, code, kind, top))
-            )
+            found = answer.ask(corpus, searcher, text, code, kind, top)
+            jsonview.print_json(jsonview.result_json(found))
         except RulesbotError as exc:
             failed += 1
-            render.error(f"line {no}: {exc}")
+            _render().error(f"line {no}: {exc}")
             shown = line.decode("utf-8", errors="replace")
-            render.print_json({"query": shown, "no_match": True, "answers": [], "error": str(exc)})
+            failure = {"query": shown, "no_match": True, "answers": [], "error": str(exc)}
+            jsonview.print_json(failure)
         sys.stdout.flush()
     if failed:
         raise typer.Exit(2)
@@ -235,9 +259,9 @@ def refs(
     corpus = _corpus()
     trees = [answer.refs(corpus, r, depth) for r in corpus.law(target, code)]
     if as_json:
-        render.refs_json(trees)
+        jsonview.print_json(jsonview.refs_json(trees))
     else:
-        render.show_refs(trees)
+        _render().show_refs(trees)
 
 
 @app.command()
@@ -262,9 +286,9 @@ def compare(
     corpus = _corpus()
     found = compare_codes(corpus, _searcher(corpus, model), question_text(topic, "the topic"))
     if as_json:
-        render.print_json(render.comparison_json(found))
+        jsonview.print_json(jsonview.comparison_json(found))
     else:
-        render.show_comparison(found, layout)
+        _render().show_comparison(found, layout)
 
 
 @app.command()
@@ -283,9 +307,9 @@ def penalty(
     corpus = _corpus()
     found = find_penalty(corpus, _searcher(corpus, model), question_text(offence, "the offence"))
     if as_json:
-        render.print_json(render.penalties_json(found))
+        jsonview.print_json(jsonview.penalties_json(found))
     else:
-        render.show_penalties(found)
+        _render().show_penalties(found)
 
 
 @app.command()
@@ -318,11 +342,11 @@ def eval_(
 
     corpus = _corpus()
     questions = evaluate.load_questions(Path(file))
-    report = evaluate.evaluate(engine.open_searcher(corpus, model, render.notice), questions)
+    report = evaluate.evaluate(engine.open_searcher(corpus, model, _notice), questions)
     if as_json:
-        render.eval_json(report)
+        jsonview.print_json(jsonview.eval_json(report))
     else:
-        render.eval_table(report)
+        _render().eval_table(report)
 
 
 def main() -> None:

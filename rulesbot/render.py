@@ -6,9 +6,7 @@ that prints "[24]" shows exactly that.
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 from typing import Any
 
 from rich.console import Console, Group
@@ -52,34 +50,10 @@ def error(message: str) -> None:
     console(stderr=True).print(Text(f"error: {message}"), style="bold red", soft_wrap=True)
 
 
-def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
-
-
 def citation(record: Record, clause: str | None = None) -> str:
     label = KIND_LABELS[record.kind]
     number = f"{record.number}({clause})" if clause else record.number
     return f"{record.code} · {label} {number}"
-
-
-def record_json(record: Record) -> dict[str, Any]:
-    data = record.export_dict()
-    data["footnotes"] = [f.text for f in record.footnotes]
-    data["tables"] = [
-        {"caption": t.caption, "columns": t.columns, "rows": t.rows, "after": t.after}
-        for t in record.tables
-    ]
-    data["reference_detail"] = [
-        {
-            "target": r.target,
-            "clause": r.clause,
-            "cited_as": r.cited_as,
-            "line": r.line,
-            "printed": r.printed,
-        }
-        for r in record.references
-    ]
-    return data
 
 
 def _links(out: Console, label: str, records: tuple[Record, ...]) -> None:
@@ -153,29 +127,11 @@ def show_record(out: Console, corpus: Corpus, record: Record) -> None:
     show_item(out, item(corpus, record))
 
 
-def show_records(corpus: Corpus, records: list[Record], as_json: bool) -> None:
-    if as_json:
-        data = [record_json(r) for r in records]
-        print_json(data[0] if len(data) == 1 else data)
-        return
+def show_records(corpus: Corpus, records: list[Record]) -> None:
     show_answer(from_records(corpus, "", records))
 
 
-def definition_json(entry: Definition) -> dict[str, Any]:
-    term = entry.term
-    return {
-        "en": term.en if term else None,
-        "en_aliases": list(term.en_aliases) if term else [],
-        "th": list(term.th) if term else [],
-        "zh": list(term.zh) if term else [],
-        "definition": record_json(entry.record) if entry.record else None,
-    }
-
-
-def show_definitions(corpus: Corpus, items: list[Definition], as_json: bool) -> None:
-    if as_json:
-        print_json([definition_json(i) for i in items])
-        return
+def show_definitions(corpus: Corpus, items: list[Definition]) -> None:
     out = console()
     for i, entry in enumerate(items):
         if i:
@@ -195,43 +151,10 @@ def show_definitions(corpus: Corpus, items: list[Definition], as_json: bool) -> 
             show_record(out, corpus, entry.record)
 
 
-def export(records: list[Record]) -> None:
-    for record in records:
-        print_json(record.export_dict())
-
-
 def problems(lines: list[str]) -> None:
     out = console(stderr=True)
     for line in lines:
         out.print(Text(line), soft_wrap=True)
-
-
-def answer_json(it: Item) -> dict[str, Any]:
-    record = it.record
-    return {
-        "id": record.id,
-        "code": record.code,
-        "kind": record.kind,
-        "label": it.label,
-        "number": record.number,
-        "clause": it.clause,
-        "title": record.title,
-        "text": record.text,
-        "score": None if it.score is None else round(it.score, 6),
-        "references": record.reference_ids,
-        "cited_by": record.cited_by,
-        "penalty_rows": [r.id for r in it.penalties],
-        "rulings": [r.id for r in it.rulings],
-    }
-
-
-def result_json(answer: Answer) -> dict[str, Any]:
-    return {
-        "query": answer.query,
-        "route": answer.route,
-        "no_match": answer.no_match,
-        "answers": [answer_json(it) for it in answer.items],
-    }
 
 
 NO_MATCH = "No law matches this question. Try {define} with a bridge term, or rephrase it."
@@ -273,45 +196,9 @@ def show_refs(trees: list[RefTree]) -> None:
         out.print(root)
 
 
-def _node_json(node: RefNode, direction: str) -> dict[str, Any]:
-    data = _brief(node.record)
-    if node.repeated:
-        data["repeated"] = True
-    data[direction] = [_node_json(n, direction) for n in node.children]
-    return data
-
-
-def _brief(record: Record) -> dict[str, Any]:
-    keys = ("id", "code", "kind", "number", "title")
-    return {k: getattr(record, k) for k in keys}
-
-
-def refs_json(trees: list[RefTree]) -> None:
-    data = [
-        {
-            **_brief(t.record),
-            "depth": t.depth,
-            "cites": [_node_json(n, "cites") for n in t.cites],
-            "cited_by": [_node_json(n, "cited_by") for n in t.cited_by],
-        }
-        for t in trees
-    ]
-    print_json(data[0] if len(data) == 1 else data)
-
-
 EDITORIAL_NOTE = "Editorial note (not an official translation)"
 SIDE_BY_SIDE_MIN = 100  # columns below which the two codes are stacked
 SHOWN_IN_FULL = 3  # records quoted per code; the rest are listed by citation
-
-
-def comparison_json(comparison: Comparison) -> dict[str, Any]:
-    return {
-        "topic": comparison.topic,
-        "title": comparison.title,
-        "source": comparison.source,
-        "note": comparison.note,
-        **{code: [record_json(r) for r in comparison.sides[code]] for code in comparison.sides},
-    }
 
 
 def _cell(records: tuple[Record, ...]) -> Group:
@@ -348,15 +235,6 @@ def show_comparison(comparison: Comparison, layout: str = "auto") -> None:
                 out.print(Text("(nothing)"))
     for code, records in comparison.sides.items():
         _links(out, f"Also in {code}", records[SHOWN_IN_FULL:])
-
-
-def penalties_json(found: Penalties) -> dict[str, Any]:
-    return {
-        "offence": found.offence,
-        "rows": [record_json(r) for r in found.rows],
-        "laws": [record_json(r) for r in found.laws],
-        "1991": [record_json(r) for r in found.rules_1991],
-    }
 
 
 def show_penalties(found: Penalties) -> None:
@@ -423,18 +301,3 @@ def eval_table(report: Any) -> None:
     out.print(grid)
     for mode, right in report.abstain_right.items():
         out.print(Text(f"abstention ({mode}): {right}/{report.abstain_total} right"))
-
-
-def eval_json(report: Any) -> None:
-    print_json(
-        {
-            "modes": {
-                m: {g: t.row() for g, t in groups.items()} for m, groups in report.groups.items()
-            },
-            "abstention": {
-                m: {"right": r, "total": report.abstain_total}
-                for m, r in report.abstain_right.items()
-            },
-            "misses": report.misses,
-        }
-    )
