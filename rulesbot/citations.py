@@ -16,7 +16,6 @@ KIND_WORDS = {
     "case": "ruling",
     "ruling": "ruling",
     "penalty row": "penalty",
-    "definition": "definition",
     "overview": "overview",
     "section": "overview",
     "กฎ": "law",
@@ -25,6 +24,11 @@ KIND_WORDS = {
     "คำตัดสิน": "ruling",
     "กรณี": "ruling",
 }
+# English words that are citations only when nothing but a connector follows the number.
+PLAIN_WORDS = {"case", "section"}
+_CONNECTOR = re.compile(
+    r"\s*(?:$|[^\w\s]|(?:of|in|says?|said|about|and|or|vs|ruled?|rulings?|decided?|decides|means?|held|holds?)\b)"
+)
 # Which code a kind can only belong to (no need for the year to be named).
 KIND_CODE = {"etiquette": "1912", "ruling": "1912", "penalty": "1912", "overview": "wbf"}
 
@@ -55,6 +59,10 @@ class Citation:
 
     def ids(self, codes: tuple[str, ...]) -> list[str]:
         return [f"{c}/{self.kind}/{self.number}" for c in ([self.code] if self.code else codes)]
+
+
+def _ends_citation(rest: str) -> bool:
+    return _CONNECTOR.match(rest) is not None
 
 
 def _clause_code(clause: str | None) -> str | None:
@@ -94,6 +102,8 @@ def find(question: str) -> list[Citation]:
     ):
         for match in pattern.finditer(text):
             groups = match.groupdict()
+            if groups.get("kind") in PLAIN_WORDS and not _ends_citation(text[match.end() :]):
+                continue  # "in case 2 players revoke" is not Case 2
             kind = KIND_WORDS.get(groups.get("kind") or "", default_kind)
             clause = _clause(match)
             code = (

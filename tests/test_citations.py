@@ -23,6 +23,8 @@ from rulesbot.citations import Citation, find
         ("etiquette 9", [Citation("1912", "etiquette", "9")]),
         ("มารยาทข้อ 9", [Citation("1912", "etiquette", "9")]),
         ("case 8", [Citation("1912", "ruling", "8")]),
+        ("What did Case 8 decide?", [Citation("1912", "ruling", "8")]),
+        ("case 12 and law 84", [Citation("1912", "ruling", "12"), Citation(None, "law", "84")]),
         ("คำตัดสินที่ 8", [Citation("1912", "ruling", "8")]),
         ("1912/law/84", [Citation("1912", "law", "84")]),
         ("what does 1991/definition/revoke say", [Citation("1991", "definition", "revoke")]),
@@ -47,6 +49,8 @@ def test_citations_are_found(question, expected):
         "โทษของการเล่นผิดชุด",
         "藏牌的罚则是什么",
         "bylaw 5",
+        "what happens in case 2 players revoke on the same trick",
+        "section 3 tricks",
     ],
 )
 def test_no_false_citations(question):
