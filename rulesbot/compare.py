@@ -64,6 +64,15 @@ def _words(text: str) -> str:
     return f" {' '.join(_WORD.findall(fold(text)))} "
 
 
+def _contains(words: str, key: str, form: str) -> bool:
+    """English forms as whole words ("deal" is not in "ideally"); Thai and Chinese, which
+    have no spaces between words, as text. Short English forms ("cut", "set") are too
+    loose to name a topic."""
+    if form.isascii():
+        return len(form) >= 4 and _words(form) in words
+    return len(form) >= 2 and fold(form) in key
+
+
 def find_topic(topics: list[Topic], what: str) -> Topic | None:
     """An exact name, title or alias; else the longest one the words contain."""
     key = fold(what)
@@ -75,7 +84,7 @@ def find_topic(topics: list[Topic], what: str) -> Topic | None:
         (len(form), -i, topic)
         for i, topic in enumerate(topics)
         for form in (topic.topic, *topic.aliases)
-        if len(fold(form)) >= 4 and (_words(form) in words or fold(form) in key)
+        if _contains(words, key, form)
     ]
     return max(contained, key=lambda c: (c[0], c[1]))[2] if contained else None
 

@@ -275,3 +275,12 @@ def test_json_answers_quote_the_records_exactly(fake_index: Path, corpus):
     data = json.loads(run("ask", "ถ้าฝ่ายตรงข้ามเปิดไพ่ก่อน", "--json", "--model", "fake").stdout)
     for item in data["answers"]:
         assert item["text"] == corpus.by_id[item["id"]].text
+
+
+def test_topics_are_named_by_whole_english_words_or_native_text(corpus):
+    from rulesbot.compare import find_topic
+
+    assert find_topic(corpus.topics, "ideally") is None  # "deal" is not a word of it
+    assert find_topic(corpus.topics, "藏牌的判罚").topic == "revoke"
+    assert find_topic(corpus.topics, "what about a revoke?").topic == "revoke"
+    assert find_topic(corpus.topics, "การนำไพ่ผิดลำดับของฝ่ายตรงข้าม").topic == "lead out of turn"
