@@ -30,7 +30,6 @@ HELP = [
     "  help, quit         this list; leave (Ctrl-D and Ctrl-C leave too)",
 ]
 USAGE = {
-    "law": "law N [CODE], e.g. law 84 1912",
     "define": "define TERM, e.g. define revoke",
     "penalty": "penalty OFFENCE, e.g. penalty revoke",
     "code": "code 1912|1991|wbf|all",
