@@ -72,6 +72,14 @@ def expect_all(child, texts: list[str]) -> None:
         left.pop(child.expect_exact(left))
 
 
+def leaves_cleanly(child, leave) -> None:
+    """After `leave()`, the session ends by itself with exit 0 and no traceback."""
+    leave()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+
+
 @pytest.fixture
 def terminal(model_index_dir: Path, tmp_path: Path):
     env = {
@@ -109,10 +117,7 @@ def test_pty_question_reference_back_and_quit(terminal, tmp_path: Path):
     terminal.sendline("law 999 1912")
     terminal.expect_exact("error: no law 999 in code 1912")
     terminal.expect_exact(PROMPT)
-    terminal.sendline("quit")
-    terminal.expect(pexpect.EOF)
-    terminal.close()
-    assert terminal.exitstatus == 0
+    leaves_cleanly(terminal, lambda: terminal.sendline("quit"))
     history = (tmp_path / "state" / "rulesbot" / "history").read_text("utf-8")
     assert "+law 81 1991" in history
 
@@ -126,14 +131,8 @@ def test_pty_thai_and_chinese_input_and_ctrl_d(terminal):
     terminal.sendline("3条")
     terminal.expect_exact("1991 · Law 63 —")
     terminal.expect_exact(PROMPT)
-    terminal.sendcontrol("d")
-    terminal.expect(pexpect.EOF)
-    terminal.close()
-    assert terminal.exitstatus == 0
+    leaves_cleanly(terminal, lambda: terminal.sendcontrol("d"))
 
 
 def test_pty_ctrl_c_leaves_cleanly(terminal):
-    terminal.sendcontrol("c")
-    terminal.expect(pexpect.EOF)
-    terminal.close()
-    assert terminal.exitstatus == 0 and "Traceback" not in (terminal.before or "")
+    leaves_cleanly(terminal, lambda: terminal.sendcontrol("c"))
