@@ -9,6 +9,7 @@ from typing import Literal
 
 import numpy as np
 
+from rulesbot.definitions import asked_term, defining_laws
 from rulesbot.embedding import Embedder
 from rulesbot.glossary import Term
 from rulesbot.index import Index
@@ -58,6 +59,10 @@ class Searcher:
         position = {r.id: i for i, r in enumerate(self.records)}
         self.chunk_record = np.array([position[c.record_id] for c in index.chunks])
         self.record_priors = np.array([KIND_PRIOR.get(r.kind, 1.0) for r in self.records])
+        self.defined_in = {
+            term: [position[rid] for rid in ids if rid in position]
+            for term, ids in defining_laws(self.records, terms).items()
+        }
 
     def query_tokens(self, question: str) -> tuple[list[str], int]:
         """The question's own tokens, then its glossary terms' forms (see lexical)."""
@@ -109,8 +114,11 @@ class Searcher:
         results: dict[Mode, Result] = {}
         rec_dense, rec_lexical = self._per_record(dense, mask), self._per_record(lexical, mask)
         record_mask = rec_dense > -np.inf
+        asked = asked_term(self.terms, question)
+        defining = self.defined_in.get(asked.en, []) if asked else []
         for mode in modes:
             fused = self._per_record(_fuse(dense, lexical, mask, mode), mask) * self.record_priors
+            _first(fused, [i for i in defining if record_mask[i]])
             hits = [
                 Hit(self.records[i], float(fused[i]), float(rec_dense[i]), float(rec_lexical[i]))
                 for i in np.flatnonzero(record_mask)
@@ -127,6 +135,16 @@ class Searcher:
         out = np.full(len(self.records), -np.inf)
         np.maximum.at(out, self.chunk_record[mask], values[mask])
         return out
+
+
+def _first(scores: np.ndarray, positions: list[int]) -> None:
+    """Lift the records at `positions` above every other, keeping their own order: a
+    question asking what a term is goes first to the law with a clause defining it."""
+    if not positions:
+        return
+    top = float(np.max(scores))
+    lifted = scores[positions]
+    scores[positions] = top + (lifted - lifted.min()) + 1e-6
 
 
 def _ranks(values: np.ndarray, mask: np.ndarray) -> np.ndarray:

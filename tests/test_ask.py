@@ -88,3 +88,11 @@ def test_eval_prints_all_three_modes(fake_index: Path, tmp_path: Path):
     data = json.loads(result.stdout)
     assert set(data["modes"]) == {"hybrid", "dense", "bm25"}
     assert data["modes"]["hybrid"]["all"]["n"] == 1
+
+
+def test_asking_what_a_term_is_puts_its_defining_law_first(fake_index: Path):
+    data = json.loads(ask("What is a penalty card?", "--json", "--code", "1991").stdout)
+    assert data["answers"][0]["id"] == "1991/law/50"
+    # the kind filter still holds: only definitions, so the law is not lifted in
+    data = json.loads(ask("什么是罚张", "--json", "--kind", "definition").stdout)
+    assert data["answers"] and {a["kind"] for a in data["answers"]} == {"definition"}

@@ -1,0 +1,69 @@
+"""Questions that ask what a term is, and the laws that define a term in a clause of their own.
+
+Some laws open a clause with a heading that names what it defines: 1991 Law 61 starts
+with "（A）藏牌的定义" (definition of a revoke), Law 50 with "（A）罚张的定义", Law 68 with
+"（A）声称的定义" and "（B）承认的定义". A player asking "what is a revoke?", "什么是罚张" or
+"การอ้างสิทธิ์คืออะไร" is answered by that law first: it is where the code itself says
+what the word means, and its definition record (a list entry) comes after it.
+
+A question asks what a term is when, once a fixed asking phrase in English, Thai or
+Chinese is taken off ("what is a", "define", "how does ... work", "的定义", "是什么",
+"คืออะไร", "ความหมายของ"), nothing but one of the term's forms is left.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulesbot.glossary import Term, fold
+from rulesbot.lexical import to_simplified
+from rulesbot.records import Record
+
+HEADING = re.compile(r"^（[A-Z]）(\S+?)的定义$", re.MULTILINE)
+
+_ARTICLE = r"(?:(?:a|an|the)\s+)?"
+ASKING = [
+    re.compile(p)
+    for p in (
+        rf"^(?:what\s+is|what's|whats|what\s+are)\s+{_ARTICLE}(?P<t>.+?)(?:\s+in\s+bridge)?$",
+        rf"^(?:define|definition\s+of|meaning\s+of|explain)\s+{_ARTICLE}(?P<t>.+?)$",
+        rf"^what\s+(?:does|do)\s+{_ARTICLE}(?P<t>.+?)\s+mean$",
+        rf"^what\s+counts\s+as\s+{_ARTICLE}(?P<t>.+?)$",
+        rf"^how\s+(?:does|do)\s+{_ARTICLE}(?P<t>.+?)\s+work$",
+        r"^(?:什么是|什么叫|何谓|何为)(?P<t>.+?)$",
+        r"^(?P<t>.+?)(?:的定义|的定义是什么|是什么|是什么意思|指什么|是指什么|的意思)$",
+        r"^(?P<t>.+?)\s*(?:คืออะไร|หมายถึงอะไร|แปลว่าอะไร|หมายความว่าอะไร)$",
+        r"^(?:ความหมายของ|นิยามของ|คำจำกัดความของ|อะไรคือ)\s*(?P<t>.+?)$",
+    )
+]
+_TRIM = " ?？!！.。,，、\"'“”‘’"
+
+
+def defining_laws(records: list[Record], terms: list[Term]) -> dict[str, list[str]]:
+    """Term (its English headword) -> the ids of the laws with a clause headed as its
+    definition, in corpus order."""
+    by_form = {fold(f): t.en for t in terms for f in t.zh}
+    found: dict[str, list[str]] = {}
+    for record in records:
+        if record.kind != "law":
+            continue
+        for name in HEADING.findall(record.text):
+            term = by_form.get(fold(name))
+            if term is not None and record.id not in found.setdefault(term, []):
+                found[term].append(record.id)
+    return found
+
+
+def asked_term(terms: list[Term], question: str) -> Term | None:
+    """The term a question asks to have defined, or None when it asks something else."""
+    text = fold(to_simplified(question)).strip(_TRIM)
+    for pattern in ASKING:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        subject = match.group("t").strip(_TRIM)
+        for term in terms:
+            forms = (*term.forms, *term.user_forms)
+            if subject in {fold(f) for f in forms}:
+                return term
+    return None

@@ -1,0 +1,59 @@
+"""Definitional questions: which term a question asks about, and which law defines it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesbot.definitions import asked_term, defining_laws
+from rulesbot.lookup import Corpus
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    return Corpus.load()
+
+
+def test_laws_with_a_definition_clause_are_found_from_their_headings(corpus: Corpus):
+    found = defining_laws(corpus.records, corpus.terms)
+    assert found["revoke"] == ["1991/law/61"]
+    assert found["penalty card"] == ["1991/law/50"]
+    assert found["claim"] == ["1991/law/68"]
+    assert found["concession"] == ["1991/law/68"]
+    # every law named carries the heading in its own verbatim text
+    for ids in found.values():
+        for rid in ids:
+            assert "的定义" in corpus.by_id[rid].text
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("What is a penalty card?", "penalty card"),
+        ("what's a revoke", "revoke"),
+        ("Define concession", "concession"),
+        ("How does a claim work?", "claim"),
+        ("what does renege mean?", "revoke"),
+        ("藏牌的定义", "revoke"),
+        ("什麼是罰張", "penalty card"),  # Traditional characters
+        ("声称是什么意思？", "claim"),
+        ("การอ้างสิทธิ์คืออะไร", "claim"),
+        ("ความหมายของ รีโวค", "revoke"),
+    ],
+)
+def test_a_question_asking_what_a_term_is_names_it(corpus: Corpus, question: str, term: str):
+    found = asked_term(corpus.terms, question)
+    assert found is not None and found.en == term
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the penalty for a revoke?",  # asks about a penalty, not what a revoke is
+        "How does a claim affect the score?",
+        "藏牌的罚则是什么",
+        "What is the capital of France?",
+        "law 61",
+    ],
+)
+def test_other_questions_name_no_asked_term(corpus: Corpus, question: str):
+    assert asked_term(corpus.terms, question) is None
