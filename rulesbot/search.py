@@ -59,9 +59,16 @@ class Searcher:
         position = {r.id: i for i, r in enumerate(self.records)}
         self.chunk_record = np.array([position[c.record_id] for c in index.chunks])
         self.record_priors = np.array([KIND_PRIOR.get(r.kind, 1.0) for r in self.records])
+        laws = defining_laws(self.records, terms)
+        # term -> where the code says what it means: the laws with a clause defining it,
+        # then its entry in the definitions
         self.defined_in = {
-            term: [position[rid] for rid in ids if rid in position]
-            for term, ids in defining_laws(self.records, terms).items()
+            term.en: [
+                position[rid]
+                for rid in [*laws.get(term.en, []), *([term.definition] if term.definition else [])]
+                if rid in position
+            ]
+            for term in terms
         }
 
     def query_tokens(self, question: str) -> tuple[list[str], int]:
@@ -138,13 +145,14 @@ class Searcher:
 
 
 def _first(scores: np.ndarray, positions: list[int]) -> None:
-    """Lift the records at `positions` above every other, keeping their own order: a
-    question asking what a term is goes first to the law with a clause defining it."""
+    """Lift the records at `positions` above every other, in the order given: a question
+    asking what a term is goes first to the law with a clause defining it, then to the
+    term's definition."""
     if not positions:
         return
     top = float(np.max(scores))
-    lifted = scores[positions]
-    scores[positions] = top + (lifted - lifted.min()) + 1e-6
+    for rank, position in enumerate(reversed(positions)):
+        scores[position] = top + 1e-6 * (rank + 1)
 
 
 def _ranks(values: np.ndarray, mask: np.ndarray) -> np.ndarray:

@@ -92,7 +92,12 @@ def test_eval_prints_all_three_modes(fake_index: Path, tmp_path: Path):
 
 def test_asking_what_a_term_is_puts_its_defining_law_first(fake_index: Path):
     data = json.loads(ask("What is a penalty card?", "--json", "--code", "1991").stdout)
-    assert data["answers"][0]["id"] == "1991/law/50"
+    ids = [a["id"] for a in data["answers"]]
+    assert ids[:2] == ["1991/law/50", "1991/definition/penalty-card"]
+    # a term no law clause defines: its definition comes first
+    data = json.loads(ask("提醒是什么？", "--json", "--code", "1991").stdout)
+    assert data["answers"][0]["id"] == "1991/definition/alert"
     # the kind filter still holds: only definitions, so the law is not lifted in
     data = json.loads(ask("什么是罚张", "--json", "--kind", "definition").stdout)
-    assert data["answers"] and {a["kind"] for a in data["answers"]} == {"definition"}
+    assert [a["id"] for a in data["answers"]][0] == "1991/definition/penalty-card"
+    assert {a["kind"] for a in data["answers"]} == {"definition"}
