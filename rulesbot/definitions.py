@@ -6,6 +6,11 @@ with "（A）藏牌的定义" (definition of a revoke), Law 50 with "（A）罚�
 "การอ้างสิทธิ์คืออะไร" is answered by that law first: it is where the code itself says
 what the word means, and its definition record (a list entry) comes after it.
 
+The 1912 laws have no clause headings; a few open by saying what a word is: Law 7
+"สแลมจะเกิดขึ้นเมื่อ..." (a slam is made when), Law 5 "ไพ่เกียรติยศคือ..." (the honours
+are), and Law 47 names the declarer in passing ("ซึ่งต่อไปนี้จะเรียกว่า “ผู้ประกาศ”",
+hereafter called the declarer). Those openings and that phrase define their term too.
+
 A question asks what a term is when, once a fixed asking phrase in English, Thai or
 Chinese is taken off ("what is a", "define", "how does ... work", "的定义", "是什么",
 "คืออะไร", "ความหมายของ"), nothing but one of the term's forms is left.
@@ -20,6 +25,8 @@ from rulesbot.lexical import to_simplified
 from rulesbot.records import Record
 
 HEADING = re.compile(r"^（[A-Z]）(\S+?)的定义$", re.MULTILINE)
+THAI_OPENING = re.compile(r"^\d+\.\s*(\S+?)\s*(?:คือ|จะเกิดขึ้นเมื่อ)")
+THAI_CALLED = re.compile(r"ต่อไปนี้จะเรียกว่า\s*[“\"](\S+?)[”\"]")
 
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 ASKING = [
@@ -40,14 +47,19 @@ _TRIM = " ?？!！.。,，、\"'“”‘’"
 
 
 def defining_laws(records: list[Record], terms: list[Term]) -> dict[str, list[str]]:
-    """Term (its English headword) -> the ids of the laws with a clause headed as its
-    definition, in corpus order."""
-    by_form = {fold(f): t.en for t in terms for f in t.zh}
+    """Term (its English headword) -> the ids of the laws that say what it is (a clause
+    headed as its definition, or a Thai opening or naming phrase), in corpus order."""
+    by_form = {fold(f): t.en for t in terms for f in (*t.zh, *t.th)}
     found: dict[str, list[str]] = {}
     for record in records:
         if record.kind != "law":
             continue
-        for name in HEADING.findall(record.text):
+        names = [
+            *HEADING.findall(record.text),
+            *THAI_OPENING.findall(record.text),
+            *THAI_CALLED.findall(record.text),
+        ]
+        for name in names:
             term = by_form.get(fold(name))
             if term is not None and record.id not in found.setdefault(term, []):
                 found[term].append(record.id)

@@ -94,6 +94,9 @@ def test_asking_what_a_term_is_puts_its_defining_law_first(fake_index: Path):
     data = json.loads(ask("What is a penalty card?", "--json", "--code", "1991").stdout)
     ids = [a["id"] for a in data["answers"]]
     assert ids[:2] == ["1991/law/50", "1991/definition/penalty-card"]
+    # 1912 has no definitions list: the law that opens by saying what a slam is
+    data = json.loads(ask("what's a slam", "--json", "--code", "1912").stdout)
+    assert data["answers"][0]["id"] == "1912/law/7"
     # a term no law clause defines: its definition comes first
     data = json.loads(ask("提醒是什么？", "--json", "--code", "1991").stdout)
     assert data["answers"][0]["id"] == "1991/definition/alert"

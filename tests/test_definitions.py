@@ -13,16 +13,24 @@ def corpus() -> Corpus:
     return Corpus.load()
 
 
-def test_laws_with_a_definition_clause_are_found_from_their_headings(corpus: Corpus):
+def test_laws_that_say_what_a_term_is_are_found_from_their_own_text(corpus: Corpus):
     found = defining_laws(corpus.records, corpus.terms)
     assert found["revoke"] == ["1991/law/61"]
     assert found["penalty card"] == ["1991/law/50"]
     assert found["claim"] == ["1991/law/68"]
     assert found["concession"] == ["1991/law/68"]
-    # every law named carries the heading in its own verbatim text
+    # 1912: a law that opens by saying what a word is, or names it "hereafter called"
+    assert found["slam"] == ["1912/law/7"]
+    assert found["little slam"] == ["1912/law/8"]
+    assert found["honor"] == ["1912/law/5"]
+    assert found["declarer"] == ["1912/law/47"]
+    # every law named says so in its own verbatim text
+    markers = ("的定义", "จะเกิดขึ้นเมื่อ", "คือ", "ต่อไปนี้จะเรียกว่า")
     for ids in found.values():
         for rid in ids:
-            assert "的定义" in corpus.by_id[rid].text
+            assert any(m in corpus.by_id[rid].text for m in markers)
+    # a law that only uses a term is not taken for its definition
+    assert "1912/law/84" not in found.get("revoke", [])
 
 
 @pytest.mark.parametrize(
