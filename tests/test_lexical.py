@@ -62,6 +62,20 @@ def test_user_forms_are_words_no_text_uses(corpus_root: Path, source_lines):
             assert to_simplified(form) not in text, (term.en, form)
 
 
+def test_a_user_form_names_one_term_only(corpus_root: Path):
+    """A word players type for one term is not also a form of another."""
+    from rulesbot.glossary import fold
+
+    terms = glossary.load(corpus_root / "data" / "glossary.jsonl")
+    owners: dict[str, set[str]] = {}
+    for term in terms:
+        for form in (*term.forms, *term.user_forms):
+            owners.setdefault(fold(form), set()).add(term.en)
+    for term in terms:
+        for form in term.user_forms:
+            assert owners[fold(form)] == {term.en}, (term.en, form, owners[fold(form)])
+
+
 def test_english_forms_join_only_thai_and_chinese_questions():
     assert expansion_languages("what is the penalty for a revoke") == ("th", "zh")
     assert expansion_languages("โทษของการเล่นผิดชุด") == ("en", "th", "zh")

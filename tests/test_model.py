@@ -27,6 +27,7 @@ DENSE_TOLERANCE = 0.04
 SETS = {
     "dev": HERE.parent.parent / "shared" / "eval" / "dev_questions.jsonl",
     "project": HERE / "eval" / "questions.jsonl",
+    "blind": HERE / "eval" / "blind_questions.jsonl",
 }
 
 
