@@ -10,6 +10,8 @@ The 1912 laws have no clause headings; a few open by saying what a word is: Law 
 "สแลมจะเกิดขึ้นเมื่อ..." (a slam is made when), Law 5 "ไพ่เกียรติยศคือ..." (the honours
 are), and Law 47 names the declarer in passing ("ซึ่งต่อไปนี้จะเรียกว่า “ผู้ประกาศ”",
 hereafter called the declarer). Those openings and that phrase define their term too.
+After these and the term's definition comes a law titled by the term ("Fouled Board",
+"Insufficient Bid"): where the code has no definition, that law is what it says.
 
 A question asks what a term is when, once a fixed asking phrase in English, Thai or
 Chinese is taken off ("what is a", "define", "how does ... work", "的定义", "是什么",
@@ -64,6 +66,32 @@ def defining_laws(records: list[Record], terms: list[Term]) -> dict[str, list[st
             if term is not None and record.id not in found.setdefault(term, []):
                 found[term].append(record.id)
     return found
+
+
+def titled_laws(records: list[Record], terms: list[Term]) -> dict[str, list[str]]:
+    """Term -> the ids of the laws whose English title is one of its English forms
+    ("Fouled Board", "Insufficient Bid", "Spectators"), in corpus order."""
+    by_form = {fold(f): t.en for t in terms for f in t.english}
+    found: dict[str, list[str]] = {}
+    for record in records:
+        term = by_form.get(fold(record.title)) if record.kind == "law" else None
+        if term is not None:
+            found.setdefault(term, []).append(record.id)
+    return found
+
+
+def where_defined(records: list[Record], terms: list[Term]) -> dict[str, list[str]]:
+    """Term -> where the code says what it is, most direct first: the laws that define
+    it, its entry in the 1991 definitions, the laws titled by it."""
+    ids = {r.id for r in records}
+    laws, titled = defining_laws(records, terms), titled_laws(records, terms)
+    out = {}
+    for term in terms:
+        order = [*laws.get(term.en, []), term.definition, *titled.get(term.en, [])]
+        found = [rid for rid in dict.fromkeys(order) if rid is not None and rid in ids]
+        if found:
+            out[term.en] = found
+    return out
 
 
 def asked_term(terms: list[Term], question: str) -> Term | None:

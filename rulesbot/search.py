@@ -9,7 +9,7 @@ from typing import Literal
 
 import numpy as np
 
-from rulesbot.definitions import asked_term, defining_laws
+from rulesbot.definitions import asked_term, where_defined
 from rulesbot.embedding import Embedder
 from rulesbot.glossary import Term
 from rulesbot.index import Index
@@ -59,16 +59,9 @@ class Searcher:
         position = {r.id: i for i, r in enumerate(self.records)}
         self.chunk_record = np.array([position[c.record_id] for c in index.chunks])
         self.record_priors = np.array([KIND_PRIOR.get(r.kind, 1.0) for r in self.records])
-        laws = defining_laws(self.records, terms)
-        # term -> where the code says what it means: the laws with a clause defining it,
-        # then its entry in the definitions
         self.defined_in = {
-            term.en: [
-                position[rid]
-                for rid in [*laws.get(term.en, []), *([term.definition] if term.definition else [])]
-                if rid in position
-            ]
-            for term in terms
+            term: [position[rid] for rid in ids]
+            for term, ids in where_defined(self.records, terms).items()
         }
 
     def query_tokens(self, question: str) -> tuple[list[str], int]:
@@ -146,8 +139,8 @@ class Searcher:
 
 def _first(scores: np.ndarray, positions: list[int]) -> None:
     """Lift the records at `positions` above every other, in the order given: a question
-    asking what a term is goes first to the law with a clause defining it, then to the
-    term's definition."""
+    asking what a term is goes first to where the code says what it is (see
+    definitions.where_defined)."""
     if not positions:
         return
     top = float(np.max(scores))

@@ -100,6 +100,9 @@ def test_asking_what_a_term_is_puts_its_defining_law_first(fake_index: Path):
     # a term no law clause defines: its definition comes first
     data = json.loads(ask("提醒是什么？", "--json", "--code", "1991").stdout)
     assert data["answers"][0]["id"] == "1991/definition/alert"
+    # no definition at all: the law titled by the term
+    data = json.loads(ask("ฟาวล์บอร์ดคืออะไร", "--json", "--code", "1991").stdout)
+    assert data["answers"][0]["id"] == "1991/law/87"
     # the kind filter still holds: only definitions, so the law is not lifted in
     data = json.loads(ask("什么是罚张", "--json", "--kind", "definition").stdout)
     assert [a["id"] for a in data["answers"]][0] == "1991/definition/penalty-card"

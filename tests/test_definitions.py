@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesbot.definitions import asked_term, defining_laws
+from rulesbot.definitions import asked_term, defining_laws, titled_laws, where_defined
 from rulesbot.lookup import Corpus
 
 
@@ -31,6 +31,22 @@ def test_laws_that_say_what_a_term_is_are_found_from_their_own_text(corpus: Corp
             assert any(m in corpus.by_id[rid].text for m in markers)
     # a law that only uses a term is not taken for its definition
     assert "1912/law/84" not in found.get("revoke", [])
+
+
+def test_where_a_term_is_defined_puts_the_most_direct_place_first(corpus: Corpus):
+    titled = titled_laws(corpus.records, corpus.terms)
+    assert titled["fouled board"] == ["1991/law/87"]
+    assert titled["insufficient bid"] == ["1991/law/27"]
+    for ids in titled.values():
+        for rid in ids:
+            assert corpus.by_id[rid].kind == "law"
+    where = where_defined(corpus.records, corpus.terms)
+    # a defining law, then the definition; the definition, then a law titled by the term
+    assert where["penalty card"] == ["1991/law/50", "1991/definition/penalty-card"]
+    assert where["director"] == ["1991/definition/director", "1991/law/81"]
+    assert where["slam"] == ["1912/law/7", "1991/definition/slam"]
+    # a term the code never says anything about as such has no entry
+    assert "north" not in where
 
 
 @pytest.mark.parametrize(
