@@ -36,6 +36,8 @@ class Term:
 
 def normalize(text: str) -> str:
     """NFKC (full-width forms) and case folding; Thai is left alone, as NFKC splits สำ."""
+    if text.isascii():  # NFKC leaves ASCII as it is
+        return text.casefold()
     text = "".join(
         c if "\u0e00" <= c <= "\u0e7f" else unicodedata.normalize("NFKC", c) for c in text
     )

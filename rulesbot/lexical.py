@@ -15,7 +15,7 @@ import json
 import math
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from rulesbot.glossary import Term, fold, normalize
@@ -110,22 +110,31 @@ def _latin(form: str) -> bool:
     return re.search(r"[\u0e00-\u0e7f\u3400-\u9fff]", form) is None
 
 
+def _words(text: str) -> str:
+    return f" {' '.join(re.findall(r'[a-z0-9]+', text))} "
+
+
+@cache
+def _match_keys(term: Term) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A term's English forms as padded word runs, and its Thai and Chinese forms, folded
+    (once per term, not once per question)."""
+    english = [fold(f) for f in (*term.english, *filter(_latin, term.user_forms))]
+    ambiguous = set(term.ambiguous)
+    native = [f for f in (*term.th, *term.zh) if f not in ambiguous and len(f) >= 2]
+    native += [f for f in term.user_forms if not _latin(f) and len(f) >= 2]
+    runs = (_words(f) for f in english)
+    return tuple(r for r in runs if r.strip()), tuple(fold(f) for f in native)
+
+
 def matched_terms(terms: list[Term], question: str) -> list[Term]:
     """Glossary terms named in a question: English as whole words, Thai/Chinese as text,
     by the forms of the texts or the forms players type (`user_forms`)."""
     text = fold(to_simplified(question))
-    words = f" {' '.join(re.findall(r'[a-z0-9]+', text))} "
+    words = _words(text)
     found = []
     for term in terms:
-        english = [fold(f) for f in term.english]
-        english += [fold(f) for f in term.user_forms if _latin(f)]
-        if any(f" {' '.join(re.findall(r'[a-z0-9]+', f))} " in words for f in english if f):
-            found.append(term)
-            continue
-        ambiguous = set(term.ambiguous)
-        native = [f for f in (*term.th, *term.zh) if f not in ambiguous and len(f) >= 2]
-        native += [f for f in term.user_forms if not _latin(f) and len(f) >= 2]
-        if any(fold(f) in text for f in native):
+        english, native = _match_keys(term)
+        if any(f in words for f in english) or any(f in text for f in native):
             found.append(term)
     return found
 
