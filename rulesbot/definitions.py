@@ -21,9 +21,8 @@ Chinese is taken off ("what is a", "define", "how does ... work", "的定义", "
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from rulesbot.glossary import Term, fold
+from rulesbot.glossary import Term, fold, keys
 from rulesbot.lexical import to_simplified
 from rulesbot.records import Record
 
@@ -104,11 +103,6 @@ def asked_term(terms: list[Term], question: str) -> Term | None:
             continue
         subject = match.group("t").strip(_TRIM)
         for term in terms:
-            if subject in _folded_forms(term):
+            if subject in keys(term):
                 return term
     return None
-
-
-@cache
-def _folded_forms(term: Term) -> frozenset[str]:
-    return frozenset(fold(f) for f in (*term.forms, *term.user_forms))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from rulesbot.corpus.sources import corpus_dir, read_jsonl
@@ -83,12 +84,18 @@ def load(path: Path | None = None) -> list[Term]:
     return terms
 
 
+@cache
+def keys(term: Term) -> frozenset[str]:
+    """Every form of a term, the texts' and the players', folded."""
+    return frozenset(fold(f) for f in (*term.forms, *term.user_forms))
+
+
 def lookup(terms: list[Term], query: str) -> list[Term]:
     """Exact matches on any form first; otherwise terms whose forms contain the query."""
     key = fold(query)
     if not key:
         return []
-    exact = [t for t in terms if key in {fold(f) for f in (*t.forms, *t.user_forms)}]
+    exact = [t for t in terms if key in keys(t)]
     if exact:
         return exact
     return [t for t in terms if any(key in fold(f) for f in t.forms if len(key) >= 2)]
